@@ -98,8 +98,8 @@ export type Phase =
   | { kind: 'merger'; merger: MergerState }
   /** The player in turn may buy up to three shares (and may declare the end). */
   | { kind: 'buyShares'; endDeclared: boolean }
-  /** A trade offer awaits the answer of `offer.to`. */
-  | { kind: 'tradeOffer'; offer: TradeOffer; tradeOffers: number }
+  /** A trade offer awaits the answer of `offer.to`; then placement resumes as it was. */
+  | { kind: 'tradeOffer'; offer: TradeOffer; redrawn: boolean; tradeOffers: number }
   | { kind: 'gameOver' };
 
 export interface Standing {

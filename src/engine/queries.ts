@@ -1,0 +1,218 @@
+/** Questions a UI or a computer player asks of a state. None of them changes it. */
+import { classifyTile, isPlayable, unplayableReason, type TileOutcome } from './analysis.js';
+import { MAX_PURCHASES, isSafe, sharePrice, tileIndex } from './board.js';
+import { distributeBonuses } from './bonuses.js';
+import {
+  MAX_TRADE_OFFERS_PER_TURN,
+  canBuyAnything,
+  canDeclareEnd,
+  decidingSeat,
+  hasPlayableTile,
+  isActive,
+  priceOf,
+  seatOf,
+} from './apply.js';
+import type { Action, BonusPayout, GameState, Tile } from './types.js';
+
+export { canDeclareEnd, decidingSeat, netWorth, whatIsAwaited } from './apply.js';
+
+/** What the deciding player is asked to do, for prompts and buttons. */
+export type Decision =
+  | { kind: 'placeTile'; seat: number; mayRedraw: boolean; mustSkip: boolean; mayOfferTrade: boolean }
+  | { kind: 'foundChain'; seat: number; tile: Tile; available: string[] }
+  | { kind: 'chooseSurvivor'; seat: number; candidates: string[] }
+  | { kind: 'chooseNextDefunct'; seat: number; candidates: string[]; survivor: string }
+  | { kind: 'disposeShares'; seat: number; defunct: string; survivor: string; held: number; price: number; maxTrade: number }
+  | { kind: 'buyShares'; seat: number; mayDeclareEnd: boolean; endDeclared: boolean }
+  | { kind: 'answerTrade'; seat: number; from: number }
+  | { kind: 'gameOver' };
+
+export function currentDecision(state: GameState): Decision {
+  const phase = state.phase;
+  const seat = decidingSeat(state) ?? -1;
+  switch (phase.kind) {
+    case 'gameOver':
+      return { kind: 'gameOver' };
+    case 'placeTile': {
+      const playable = hasPlayableTile(state, seat);
+      const mayRedraw = !playable && state.options.unplayable === 'replace' && !phase.redrawn && state.bag.length > 0;
+      return {
+        kind: 'placeTile',
+        seat,
+        mayRedraw,
+        mustSkip: !playable,
+        mayOfferTrade: state.options.trades && phase.tradeOffers < MAX_TRADE_OFFERS_PER_TURN,
+      };
+    }
+    case 'foundChain':
+      return { kind: 'foundChain', seat, tile: phase.tile, available: state.chains.filter((chain) => chain.headquarters === null).map((chain) => chain.name) };
+    case 'merger': {
+      const merger = phase.merger;
+      const largest = (chains: number[]): string[] => {
+        const best = Math.max(...chains.map((chain) => state.chains[chain]!.size));
+        return chains.filter((chain) => state.chains[chain]!.size === best).map((chain) => state.chains[chain]!.name);
+      };
+      if (merger.survivor === null) return { kind: 'chooseSurvivor', seat, candidates: largest(merger.chains) };
+      const survivor = state.chains[merger.survivor]!;
+      if (!merger.current) return { kind: 'chooseNextDefunct', seat, candidates: largest(merger.pendingDefunct), survivor: survivor.name };
+      const defunct = state.chains[merger.current.chain]!;
+      const held = state.players[seat]!.shares[merger.current.chain]!;
+      return {
+        kind: 'disposeShares',
+        seat,
+        defunct: defunct.name,
+        survivor: survivor.name,
+        held,
+        price: sharePrice(defunct.tier, merger.current.sizeBefore),
+        maxTrade: Math.min(held - (held % 2), survivor.bankShares * 2),
+      };
+    }
+    case 'buyShares':
+      return { kind: 'buyShares', seat, mayDeclareEnd: !phase.endDeclared && canDeclareEnd(state), endDeclared: phase.endDeclared };
+    case 'tradeOffer':
+      return { kind: 'answerTrade', seat, from: phase.offer.from };
+  }
+}
+
+/**
+ * Every legal action of the deciding player. Trade offers are left out (their space has no
+ * useful bound); `currentDecision(...).mayOfferTrade` says whether one may be made.
+ */
+export function legalActions(state: GameState): Action[] {
+  const decision = currentDecision(state);
+  if (decision.kind === 'gameOver') return [];
+  const player = state.players[decision.seat]!.id;
+  switch (decision.kind) {
+    case 'placeTile': {
+      const actions: Action[] = state.players[decision.seat]!.hand
+        .filter((tile) => isPlayable(classifyTile(state.board, state.chains, tile)))
+        .map((tile) => ({ type: 'placeTile', player, tile }));
+      if (decision.mustSkip) actions.push({ type: 'skipPlacement', player });
+      if (decision.mayRedraw) actions.push({ type: 'redrawHand', player });
+      return actions;
+    }
+    case 'foundChain':
+      return decision.available.map((chain) => ({ type: 'foundChain', player, chain }));
+    case 'chooseSurvivor':
+      return decision.candidates.map((chain) => ({ type: 'chooseSurvivor', player, chain }));
+    case 'chooseNextDefunct':
+      return decision.candidates.map((chain) => ({ type: 'chooseNextDefunct', player, chain }));
+    case 'disposeShares': {
+      const actions: Action[] = [];
+      for (let trade = 0; trade <= decision.maxTrade; trade += 2) {
+        for (let sell = 0; sell + trade <= decision.held; sell++) actions.push({ type: 'disposeShares', player, sell, trade });
+      }
+      return actions;
+    }
+    case 'buyShares': {
+      const actions: Action[] = purchaseOptions(state, decision.seat).map((chains) => ({ type: 'buyShares', player, chains }));
+      if (decision.mayDeclareEnd) actions.push({ type: 'declareEnd', player });
+      return actions;
+    }
+    case 'answerTrade':
+      return [
+        { type: 'answerTrade', player, accept: true },
+        { type: 'answerTrade', player, accept: false },
+      ];
+  }
+}
+
+/** Every affordable basket of 0 to 3 shares (chain names, in chain order), the empty one first. */
+export function purchaseOptions(state: GameState, seat: number): string[][] {
+  const cash = state.players[seat]?.cash ?? 0;
+  const buyable = state.chains.map((_, chain) => chain).filter((chain) => isActive(state, chain) && state.chains[chain]!.bankShares > 0);
+  const baskets: string[][] = [];
+  const extend = (basket: number[], from: number, spent: number): void => {
+    baskets.push(basket.map((chain) => state.chains[chain]!.name));
+    if (basket.length === MAX_PURCHASES) return;
+    for (let i = from; i < buyable.length; i++) {
+      const chain = buyable[i]!;
+      const price = priceOf(state, chain);
+      const alreadyTaken = basket.filter((other) => other === chain).length;
+      if (spent + price > cash || alreadyTaken >= state.chains[chain]!.bankShares) continue;
+      extend([...basket, chain], i, spent + price);
+    }
+  };
+  extend([], 0, 0);
+  return baskets;
+}
+
+export { canBuyAnything };
+
+/** What one tile in a hand would do, in words and in data, for "My tiles" buttons. */
+export interface TileEffect {
+  tile: Tile;
+  kind: TileOutcome['kind'];
+  playable: boolean;
+  /** Chains it would grow or merge. */
+  chains: string[];
+  /** For a permanently dead tile: true; a tile waiting for a free chain: false. */
+  permanent?: boolean;
+  /** A short description: "founds a chain", "grows Tower", "merges Tower and Luxor", or why not. */
+  description: string;
+}
+
+export function tileEffect(state: GameState, tile: Tile): TileEffect {
+  const outcome = classifyTile(state.board, state.chains, tile);
+  const name = (chain: number): string => state.chains[chain]!.name;
+  switch (outcome.kind) {
+    case 'nothing':
+      return { tile, kind: 'nothing', playable: true, chains: [], description: 'stands alone' };
+    case 'found':
+      return { tile, kind: 'found', playable: true, chains: [], description: 'founds a chain' };
+    case 'grow':
+      return { tile, kind: 'grow', playable: true, chains: [name(outcome.chain)], description: `grows ${name(outcome.chain)}` };
+    case 'merge': {
+      const names = outcome.chains.map(name);
+      return { tile, kind: 'merge', playable: true, chains: names, description: `merges ${names.join(' and ')}` };
+    }
+    case 'unplayable':
+      return {
+        tile,
+        kind: 'unplayable',
+        playable: false,
+        chains: outcome.reason === 'mergesSafeChains' ? outcome.chains.map(name) : [],
+        permanent: outcome.permanent,
+        description: unplayableReason(tile, outcome, state.chains),
+      };
+  }
+}
+
+/** The effects of every tile in a player's hand, in board order. */
+export function handEffects(state: GameState, playerId: string): TileEffect[] {
+  const player = state.players[seatOf(state, playerId)];
+  if (!player) return [];
+  return player.hand
+    .slice()
+    .sort((a, b) => (tileIndex(a) ?? 0) - (tileIndex(b) ?? 0))
+    .map((tile) => tileEffect(state, tile));
+}
+
+export function sharePriceOf(state: GameState, chainName: string): number {
+  const chain = state.chains.find((candidate) => candidate.name.toLowerCase() === chainName.toLowerCase());
+  return chain ? sharePrice(chain.tier, chain.size) : 0;
+}
+
+export function isSafeChain(state: GameState, chainName: string): boolean {
+  const chain = state.chains.find((candidate) => candidate.name === chainName);
+  return chain ? isSafe(chain.size) : false;
+}
+
+/**
+ * The bonuses a merger at `tile` would pay for each chain it would absorb, if the largest
+ * chain survived (ties: the first largest in chain order). For the two-player bank game the
+ * bank's holding is unknown until drawn, so it is left out of the preview.
+ */
+export function mergerBonusPreview(state: GameState, tile: Tile): { chain: string; sizeBefore: number; payouts: BonusPayout[] }[] {
+  const outcome = classifyTile(state.board, state.chains, tile);
+  if (outcome.kind !== 'merge') return [];
+  const best = Math.max(...outcome.chains.map((chain) => state.chains[chain]!.size));
+  const survivor = outcome.chains.find((chain) => state.chains[chain]!.size === best)!;
+  return outcome.chains
+    .filter((chain) => chain !== survivor)
+    .map((chain) => {
+      const definition = state.chains[chain]!;
+      const holdings = state.players.map((player, seat) => ({ holder: seat, shares: player.shares[chain]! }));
+      return { chain: definition.name, sizeBefore: definition.size, payouts: distributeBonuses(state.options.bonusMode, definition.tier, definition.size, holdings) };
+    });
+}

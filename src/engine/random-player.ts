@@ -1,0 +1,75 @@
+/**
+ * A computer player that picks uniformly among legal moves, driven by its own seeded random
+ * source. Used by the property test and the benchmark; never by real games.
+ */
+import { isActive, priceOf } from './apply.js';
+import { nextInt } from './rng.js';
+import { currentDecision, legalActions } from './queries.js';
+import type { Action, GameState } from './types.js';
+
+export class RandomPlayer {
+  constructor(private rng: number) {}
+
+  private int(bound: number): number {
+    const draw = nextInt(this.rng, bound);
+    this.rng = draw.rng;
+    return draw.value;
+  }
+
+  private pick<T>(items: readonly T[]): T {
+    return items[this.int(items.length)] as T;
+  }
+
+  /** A legal action for whoever decides now (undefined once the game is over). */
+  chooseAction(state: GameState): Action | undefined {
+    const decision = currentDecision(state);
+    if (decision.kind === 'gameOver') return undefined;
+    const player = state.players[decision.seat]!;
+    switch (decision.kind) {
+      case 'placeTile':
+        if (decision.mayOfferTrade && this.int(20) === 0) return this.tradeOffer(state, decision.seat);
+        break;
+      case 'buyShares':
+        if (decision.mayDeclareEnd && this.int(2) === 0) return { type: 'declareEnd', player: player.id };
+        return { type: 'buyShares', player: player.id, chains: this.basket(state, decision.seat) };
+      case 'disposeShares': {
+        const trade = 2 * this.int(decision.maxTrade / 2 + 1);
+        const sell = this.int(decision.held - trade + 1);
+        return { type: 'disposeShares', player: player.id, sell, trade };
+      }
+      default:
+        break;
+    }
+    return this.pick(legalActions(state));
+  }
+
+  /** Up to three affordable shares of chains the bank still holds. */
+  private basket(state: GameState, seat: number): string[] {
+    const wanted = this.int(4);
+    const basket: string[] = [];
+    let cash = state.players[seat]!.cash;
+    const left = state.chains.map((chain) => chain.bankShares);
+    for (let i = 0; i < wanted; i++) {
+      const chain = this.int(state.chains.length);
+      const price = priceOf(state, chain);
+      if (!isActive(state, chain) || left[chain]! === 0 || price > cash) continue;
+      left[chain]!--;
+      cash -= price;
+      basket.push(state.chains[chain]!.name);
+    }
+    return basket;
+  }
+
+  private tradeOffer(state: GameState, seat: number): Action {
+    const me = state.players[seat]!;
+    const others = state.players.filter((_, index) => index !== seat);
+    const to = this.pick(others);
+    const heldChain = me.shares.findIndex((count) => count > 0);
+    const give = heldChain >= 0 && this.int(2) === 0
+      ? { cash: 0, shares: { [state.chains[heldChain]!.name]: 1 } }
+      : { cash: Math.min(me.cash, 100 * (1 + this.int(5))), shares: {} };
+    const wantedChain = this.int(state.chains.length);
+    const receive = this.int(2) === 0 ? { cash: 100 * this.int(4), shares: {} } : { cash: 0, shares: { [state.chains[wantedChain]!.name]: 1 } };
+    return { type: 'offerTrade', player: me.id, to: to.id, give, receive };
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * zod schemas for what crosses the engine's boundary: actions from the bot, options chosen at
+ * start, and game states read back from the database.
+ */
+import { z } from 'zod';
+import { ALL_TILES, TILE_COUNT } from './board.js';
+import type { Action, GameOptions, GameState, Rejection } from './types.js';
+
+const playerId = z.string().min(1).max(64);
+const chainName = z.string().min(1).max(32);
+const count = z.number().int().min(0).max(1000);
+const holdings = z.object({
+  cash: z.number().int().min(0).max(10_000_000),
+  shares: z.record(chainName, count),
+});
+
+export const actionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('placeTile'), player: playerId, tile: z.string().min(2).max(3) }),
+  z.object({ type: z.literal('skipPlacement'), player: playerId }),
+  z.object({ type: z.literal('redrawHand'), player: playerId }),
+  z.object({ type: z.literal('foundChain'), player: playerId, chain: chainName }),
+  z.object({ type: z.literal('chooseSurvivor'), player: playerId, chain: chainName }),
+  z.object({ type: z.literal('chooseNextDefunct'), player: playerId, chain: chainName }),
+  z.object({ type: z.literal('disposeShares'), player: playerId, sell: count, trade: count }),
+  z.object({ type: z.literal('buyShares'), player: playerId, chains: z.array(chainName).max(3) }),
+  z.object({ type: z.literal('declareEnd'), player: playerId }),
+  z.object({ type: z.literal('offerTrade'), player: playerId, to: playerId, give: holdings, receive: holdings }),
+  z.object({ type: z.literal('answerTrade'), player: playerId, accept: z.boolean() }),
+  z.object({ type: z.literal('withdrawTrade'), player: playerId }),
+]) satisfies z.ZodType<Action>;
+
+/** An action from outside, or a rejection saying what is wrong with it. */
+export function parseAction(input: unknown): Action | Rejection {
+  const parsed = actionSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  return { ok: false, code: 'action/malformed', message: 'That move could not be understood.' };
+}
+
+export const optionsSchema = z.object({
+  bonusMode: z.enum(['classic', 'tycoon']),
+  chainSet: z.enum(['classic', 'set2008']),
+  founderShare: z.enum(['none', 'cash']),
+  unplayable: z.enum(['replace', 'strict']),
+  holdings: z.enum(['open', 'hidden']),
+  twoPlayerBank: z.boolean(),
+  trades: z.boolean(),
+}) satisfies z.ZodType<GameOptions>;
+
+const tile = z.enum(ALL_TILES as [string, ...string[]]);
+const seat = z.number().int().min(0).max(5);
+const chainRef = z.number().int().min(0).max(6);
+const tradeOffer = z.object({ from: seat, to: seat, give: holdings, receive: holdings });
+
+const phaseSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('placeTile'), redrawn: z.boolean(), tradeOffers: count }),
+  z.object({ kind: z.literal('foundChain'), tile }),
+  z.object({
+    kind: z.literal('merger'),
+    merger: z.object({
+      tile,
+      mergemaker: seat,
+      chains: z.array(chainRef),
+      survivor: chainRef.nullable(),
+      pendingDefunct: z.array(chainRef),
+      current: z.object({ chain: chainRef, sizeBefore: count, holdersToDecide: z.array(seat) }).nullable(),
+    }),
+  }),
+  z.object({ kind: z.literal('buyShares'), endDeclared: z.boolean() }),
+  z.object({ kind: z.literal('tradeOffer'), offer: tradeOffer, redrawn: z.boolean(), tradeOffers: count }),
+  z.object({ kind: z.literal('gameOver') }),
+]);
+
+export const gameStateSchema = z.object({
+  schema: z.literal(1),
+  options: optionsSchema,
+  players: z
+    .array(z.object({ id: playerId, name: z.string().max(100), cash: z.number().int().min(0), shares: z.array(count).length(7), hand: z.array(tile).max(6) }))
+    .min(2)
+    .max(6),
+  chains: z
+    .array(z.object({ name: chainName, tier: z.enum(['cheap', 'medium', 'expensive']), size: count, bankShares: count, headquarters: tile.nullable() }))
+    .length(7),
+  board: z.array(z.number().int().min(-1).max(6).nullable()).length(TILE_COUNT),
+  bag: z.array(tile),
+  discarded: z.array(tile),
+  rng: z.number().int().min(0).max(0xffffffff),
+  currentPlayer: seat,
+  firstPlayer: seat,
+  turn: count.max(100_000),
+  phase: phaseSchema,
+  lastPlacedTile: tile.nullable(),
+  stateId: z.number().int().min(0),
+  netWorthHistory: z.array(z.array(z.number().int())),
+  result: z
+    .object({
+      reason: z.enum(['declared', 'noPlayableTiles']),
+      standings: z.array(z.object({ seat, playerId, name: z.string(), cash: z.number().int(), place: z.number().int().min(1) })),
+    })
+    .nullable(),
+}) satisfies z.ZodType<GameState>;
+
+/** A stored state, checked; throws when the JSON is not a game state (a corrupt row). */
+export function parseGameState(input: unknown): GameState {
+  return gameStateSchema.parse(input);
+}
