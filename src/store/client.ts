@@ -1,0 +1,53 @@
+/**
+ * The one place a Prisma client is created. With `DATABASE_URL` the bot talks to a PostgreSQL
+ * server through `@prisma/adapter-pg`; without it, to PGlite, a PostgreSQL compiled to
+ * WebAssembly running inside the process, so that a self-hosted bot needs no database server.
+ * Both are PostgreSQL: the schema, the migrations and every query above the adapter are the
+ * same.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaClient, type Prisma } from './generated/client.js';
+
+export type { PrismaClient };
+/** What a repository function needs: the client itself or the client of a transaction. */
+export type Db = PrismaClient | Prisma.TransactionClient;
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  /** `dataDir` null keeps the database in memory (tests). */
+  | { kind: 'pglite'; dataDir: string | null };
+
+export const DEFAULT_PGLITE_DIR = './data/pglite';
+
+export function targetFromEnv(env: NodeJS.ProcessEnv = process.env): DatabaseTarget {
+  if (env.DATABASE_URL) return { kind: 'postgres', url: env.DATABASE_URL };
+  return { kind: 'pglite', dataDir: env.DATA_DIR || DEFAULT_PGLITE_DIR };
+}
+
+export interface Database {
+  prisma: PrismaClient;
+  target: DatabaseTarget;
+  /** Disconnects Prisma and releases the pool or the embedded database. */
+  close(): Promise<void>;
+}
+
+export async function openDatabase(target: DatabaseTarget = targetFromEnv()): Promise<Database> {
+  if (target.kind === 'postgres') {
+    const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: target.url }) });
+    return { prisma, target, close: () => prisma.$disconnect() };
+  }
+  const pglite = target.dataDir === null ? new PGlite() : new PGlite(target.dataDir);
+  await pglite.waitReady;
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  return {
+    prisma,
+    target,
+    close: async () => {
+      await prisma.$disconnect();
+      // The adapter leaves the PGlite instance open; closing it flushes the data directory.
+      await pglite.close();
+    },
+  };
+}
