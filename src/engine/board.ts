@@ -23,7 +23,7 @@ export function tileName(index: number): Tile {
 
 /** The board index of a tile name, or undefined for anything that is not a tile ("13A", "x"). */
 export function tileIndex(name: string): number | undefined {
-  return INDEX_BY_NAME.get(name.toUpperCase());
+  return INDEX_BY_NAME.get(name) ?? INDEX_BY_NAME.get(name.toUpperCase());
 }
 
 export function isTile(name: string): boolean {
