@@ -1,0 +1,70 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { apiErrors, DiscordApiError } from './errors.js';
+import { readBody, sendJson, type ParsedBody } from './http.js';
+import type { Router } from './router.js';
+import type { RecordedCall } from './types.js';
+
+/** @discordjs/rest builds URLs as `${api}/v${version}${route}`; the double serves version 10 only. */
+export const API_PREFIX = '/api/v10';
+
+export interface RestServerDependencies {
+  router: Router;
+  token: string;
+  /** Receives every request, answered or not, once its status is known. */
+  record(call: RecordedCall): void;
+}
+
+/**
+ * Answers one REST request: decode, authenticate, route, and always reply with JSON
+ * (Discord's error bodies included) so discord.js can parse whatever comes back.
+ */
+export async function handleRestRequest(deps: RestServerDependencies, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const method = req.method ?? 'GET';
+  const versioned = url.pathname.startsWith(`${API_PREFIX}/`);
+  // discord.js percent-encodes path segments (`@original` arrives as `%40original`).
+  const segments = (versioned ? url.pathname.slice(API_PREFIX.length) : url.pathname)
+    .split('/')
+    .filter(Boolean)
+    .map(decodeURIComponent);
+  const call: RecordedCall = {
+    method,
+    path: `/${segments.join('/')}`,
+    query: Object.fromEntries(url.searchParams),
+    body: null,
+    files: [],
+    status: 0,
+    unhandled: false,
+    error: null,
+    at: Date.now(),
+  };
+
+  let status: number;
+  let json: unknown;
+  try {
+    const parsed: ParsedBody = await readBody(req);
+    call.body = parsed.body;
+    call.files = parsed.files;
+    const match = versioned ? deps.router.match(method, segments) : undefined;
+    if (!match) {
+      call.unhandled = true;
+      throw apiErrors.notFound();
+    }
+    if (match.options.auth && req.headers.authorization !== `Bot ${deps.token}`) throw apiErrors.unauthorized();
+    const param = (name: string): string => {
+      const value = match.params.get(name);
+      if (value === undefined) throw new Error(`discord-double: route has no parameter :${name}`);
+      return value;
+    };
+    ({ status, json } = match.handler({ param, query: url.searchParams, body: parsed.body, files: parsed.files }));
+  } catch (error) {
+    const apiError =
+      error instanceof DiscordApiError ? error : new DiscordApiError(500, 0, `discord-double internal error: ${String(error)}`);
+    status = apiError.status;
+    json = apiError.toJSON();
+    call.error = { code: apiError.code, message: apiError.message };
+  }
+  call.status = status;
+  deps.record(call);
+  sendJson(res, status, json);
+}

@@ -1,0 +1,287 @@
+import {
+  ChannelType,
+  InteractionType,
+  PermissionFlagsBits,
+  PermissionsBitField,
+  SnowflakeUtil,
+  type APIUser,
+} from 'discord.js';
+import type { InteractionCallback, ShownModal, StoredMessage } from './types.js';
+
+/** A fresh 18-19 digit snowflake for "now", like Discord's ids. */
+export function newId(): string {
+  return SnowflakeUtil.generate().toString();
+}
+
+const p = PermissionFlagsBits;
+
+/** Roughly what a new server grants @everyone. */
+export const EVERYONE_PERMISSIONS =
+  p.ViewChannel | p.CreateInstantInvite | p.ChangeNickname | p.SendMessages | p.SendMessagesInThreads |
+  p.CreatePublicThreads | p.EmbedLinks | p.AttachFiles | p.AddReactions | p.UseExternalEmojis |
+  p.ReadMessageHistory | p.UseApplicationCommands;
+
+/** What the bot's managed role is invited with: enough to post and maintain game messages. */
+export const BOT_PERMISSIONS =
+  p.ViewChannel | p.SendMessages | p.EmbedLinks | p.AttachFiles | p.ReadMessageHistory |
+  p.UseExternalEmojis | p.AddReactions | p.ManageMessages;
+
+export interface RoleRecord {
+  id: string;
+  name: string;
+  permissions: bigint;
+  position: number;
+  /** Integration roles (the bot's own) are managed. */
+  managed: boolean;
+}
+
+export interface MemberRecord {
+  userId: string;
+  roleIds: string[];
+  joinedAt: string;
+}
+
+export interface ChannelRecord {
+  id: string;
+  guildId: string;
+  name: string;
+  position: number;
+}
+
+export interface GuildRecord {
+  id: string;
+  name: string;
+  ownerId: string;
+  channels: ChannelRecord[];
+  /** The @everyone role has the guild's id, as on Discord. */
+  roles: RoleRecord[];
+  members: Map<string, MemberRecord>;
+}
+
+/** Book-keeping for one INTERACTION_CREATE the double dispatched. */
+export interface InteractionRecord {
+  id: string;
+  token: string;
+  type: InteractionType;
+  userId: string;
+  guildId: string;
+  channelId: string;
+  /** What a human would call it in an error message, e.g. `/acquire start`. */
+  label: string;
+  /** The message a component or component-opened modal belongs to. */
+  sourceMessageId: string | null;
+  dispatchedAt: number;
+  callback: InteractionCallback | null;
+  /** The `@original` message once there is one. */
+  originalMessageId: string | null;
+  followUpIds: string[];
+  /** Set once a deferred response was completed (original edited/deleted or a follow-up sent). */
+  followedThrough: boolean;
+  modal: ShownModal | null;
+}
+
+/** Everything the double knows about its small Discord world. */
+export class DoubleState {
+  readonly users = new Map<string, APIUser>();
+  readonly guilds = new Map<string, GuildRecord>();
+  readonly messages = new Map<string, StoredMessage>();
+  readonly interactions = new Map<string, InteractionRecord>();
+  /** Registered application commands, keyed by guild id or `global`. */
+  readonly commands = new Map<string, Record<string, unknown>[]>();
+
+  constructor(readonly botUser: APIUser) {
+    this.users.set(botUser.id, botUser);
+  }
+
+  get applicationId(): string {
+    // Modern applications share their id with their bot user.
+    return this.botUser.id;
+  }
+
+  createUser(username: string): APIUser {
+    const user: APIUser = {
+      id: newId(),
+      username,
+      discriminator: '0',
+      global_name: username,
+      avatar: null,
+      bot: false,
+    };
+    this.users.set(user.id, user);
+    return user;
+  }
+
+  findChannel(channelId: string): ChannelRecord | undefined {
+    for (const guild of this.guilds.values()) {
+      const channel = guild.channels.find((c) => c.id === channelId);
+      if (channel) return channel;
+    }
+    return undefined;
+  }
+
+  /** Base permissions of a member: owner and Administrator get everything, others the union of their roles. */
+  permissionsOf(guild: GuildRecord, userId: string): bigint {
+    if (guild.ownerId === userId) return PermissionsBitField.All;
+    const member = guild.members.get(userId);
+    let bits = 0n;
+    for (const role of guild.roles) {
+      if (role.id === guild.id || member?.roleIds.includes(role.id)) bits |= role.permissions;
+    }
+    return bits & p.Administrator ? PermissionsBitField.All : bits;
+  }
+
+  // ---- JSON shapes, as Discord sends them -------------------------------------------------
+
+  userJson(userId: string): APIUser {
+    const user = this.users.get(userId);
+    if (!user) throw new Error(`discord-double: unknown user ${userId}`);
+    return user;
+  }
+
+  memberJson(guild: GuildRecord, member: MemberRecord): Record<string, unknown> {
+    return {
+      user: this.userJson(member.userId),
+      nick: null,
+      avatar: null,
+      banner: null,
+      // Discord lists every role except @everyone.
+      roles: member.roleIds,
+      joined_at: member.joinedAt,
+      premium_since: null,
+      deaf: false,
+      mute: false,
+      flags: 0,
+      pending: false,
+      communication_disabled_until: null,
+    };
+  }
+
+  roleJson(role: RoleRecord): Record<string, unknown> {
+    return {
+      id: role.id,
+      name: role.name,
+      color: 0,
+      colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
+      hoist: false,
+      icon: null,
+      unicode_emoji: null,
+      position: role.position,
+      permissions: role.permissions.toString(),
+      managed: role.managed,
+      mentionable: false,
+      flags: 0,
+      ...(role.managed ? { tags: { bot_id: this.botUser.id } } : {}),
+    };
+  }
+
+  channelJson(channel: ChannelRecord): Record<string, unknown> {
+    const lastMessage = [...this.messages.values()].filter((m) => m.channelId === channel.id && !m.ephemeral).at(-1);
+    return {
+      id: channel.id,
+      type: ChannelType.GuildText,
+      guild_id: channel.guildId,
+      name: channel.name,
+      position: channel.position,
+      permission_overwrites: [],
+      nsfw: false,
+      topic: null,
+      parent_id: null,
+      last_message_id: lastMessage?.id ?? null,
+      rate_limit_per_user: 0,
+      flags: 0,
+    };
+  }
+
+  /** The full guild object of a GUILD_CREATE dispatch (the extra gateway-only fields included). */
+  guildCreateJson(guild: GuildRecord): Record<string, unknown> {
+    return {
+      id: guild.id,
+      name: guild.name,
+      icon: null,
+      splash: null,
+      discovery_splash: null,
+      banner: null,
+      description: null,
+      owner_id: guild.ownerId,
+      afk_channel_id: null,
+      afk_timeout: 300,
+      verification_level: 0,
+      default_message_notifications: 0,
+      explicit_content_filter: 0,
+      mfa_level: 0,
+      nsfw_level: 0,
+      premium_tier: 0,
+      premium_subscription_count: 0,
+      premium_progress_bar_enabled: false,
+      preferred_locale: 'en-US',
+      features: [],
+      application_id: null,
+      system_channel_id: guild.channels[0]?.id ?? null,
+      system_channel_flags: 0,
+      rules_channel_id: null,
+      public_updates_channel_id: null,
+      safety_alerts_channel_id: null,
+      vanity_url_code: null,
+      roles: guild.roles.map((role) => this.roleJson(role)),
+      emojis: [],
+      stickers: [],
+      joined_at: guild.members.get(this.botUser.id)?.joinedAt ?? new Date().toISOString(),
+      large: false,
+      unavailable: false,
+      member_count: guild.members.size,
+      members: [...guild.members.values()].map((member) => this.memberJson(guild, member)),
+      channels: guild.channels.map((channel) => this.channelJson(channel)),
+      threads: [],
+      presences: [],
+      voice_states: [],
+      stage_instances: [],
+      guild_scheduled_events: [],
+      soundboard_sounds: [],
+    };
+  }
+
+  messageJson(message: StoredMessage): Record<string, unknown> {
+    const interaction = message.interactionId ? this.interactions.get(message.interactionId) : undefined;
+    return {
+      id: message.id,
+      type: message.type,
+      channel_id: message.channelId,
+      ...(message.guildId ? { guild_id: message.guildId } : {}),
+      author: message.author,
+      content: message.content,
+      timestamp: new Date(message.createdAt).toISOString(),
+      edited_timestamp: message.editedAt === null ? null : new Date(message.editedAt).toISOString(),
+      tts: false,
+      mention_everyone: false,
+      mentions: [],
+      mention_roles: [],
+      attachments: message.attachments.map((attachment) => ({
+        id: attachment.id,
+        filename: attachment.filename,
+        size: attachment.data.length,
+        content_type: attachment.contentType,
+        // Served by nothing: discord.js only needs well-formed URLs to build Attachment objects.
+        url: `https://cdn.discord-double.invalid/attachments/${message.channelId}/${attachment.id}/${attachment.filename}`,
+        proxy_url: `https://media.discord-double.invalid/attachments/${message.channelId}/${attachment.id}/${attachment.filename}`,
+        ...(attachment.description === null ? {} : { description: attachment.description }),
+        ...(message.ephemeral ? { ephemeral: true } : {}),
+      })),
+      embeds: message.embeds,
+      components: message.components,
+      pinned: false,
+      flags: message.flags,
+      ...(message.webhookId ? { webhook_id: message.webhookId, application_id: this.applicationId } : {}),
+      ...(interaction
+        ? {
+            interaction_metadata: {
+              id: interaction.id,
+              type: interaction.type,
+              user: this.userJson(interaction.userId),
+              authorizing_integration_owners: { '0': interaction.guildId },
+              ...(interaction.sourceMessageId ? { interacted_message_id: interaction.sourceMessageId } : {}),
+            },
+          }
+        : {}),
+    };
+  }
+}
