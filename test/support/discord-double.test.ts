@@ -1,0 +1,305 @@
+import { once } from 'node:events';
+import {
+  ActionRowBuilder,
+  ApplicationCommandOptionType,
+  AttachmentBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  Client,
+  DiscordAPIError,
+  Events,
+  GatewayIntentBits,
+  InteractionResponseType,
+  MessageFlags,
+  ModalBuilder,
+  StringSelectMenuBuilder,
+  TextInputBuilder,
+  TextInputStyle,
+  type Interaction,
+  type TextChannel,
+} from 'discord.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DiscordDouble, type GuildFixture } from './discord-double/index.js';
+
+// A 1x1 transparent PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function readyClient(double: DiscordDouble): Promise<Client> {
+  const client = new Client({ intents: [GatewayIntentBits.Guilds], ...double.clientOptions() });
+  const ready = once(client, Events.ClientReady);
+  await client.login(double.token);
+  await ready;
+  return client;
+}
+
+describe('discord double with the real discord.js client', () => {
+  const double = new DiscordDouble();
+  let client: Client;
+  let guild: GuildFixture;
+  /** Each test installs the bot behaviour it needs. */
+  let onInteraction: (interaction: Interaction) => Promise<unknown>;
+
+  const channel = () => client.channels.cache.get(guild.channelId) as TextChannel;
+  const player = (index: number) => guild.users[index]!;
+
+  beforeAll(async () => {
+    await double.start();
+    guild = double.createGuild({ users: 3 });
+    client = await readyClient(double);
+    client.on(Events.InteractionCreate, (interaction) => {
+      void onInteraction(interaction);
+    });
+  });
+
+  afterAll(async () => {
+    await client.destroy();
+    await double.stop();
+  });
+
+  beforeEach(() => {
+    onInteraction = async () => {
+      throw new Error('no handler installed');
+    };
+  });
+
+  it('logs the client in and delivers the guild with its channel and members', () => {
+    expect(client.user?.id).toBe(double.botUser.id);
+    expect(client.application?.id).toBe(double.botUser.id);
+    const cached = client.guilds.cache.get(guild.id);
+    expect(cached?.name).toBe(guild.name);
+    expect(cached?.members.cache.size).toBe(4); // three players and the bot
+    expect(channel().name).toBe('acquire');
+    expect(double.calls.map((c) => `${c.method} ${c.path}`)).toContain('GET /gateway/bot');
+  });
+
+  it('records an ephemeral reply to a slash command with flags 64', async () => {
+    onInteraction = async (interaction) => {
+      if (!interaction.isChatInputCommand()) return;
+      const size = interaction.options.getInteger('size', true);
+      await interaction.reply({
+        content: `${interaction.options.getSubcommand()} ${size}`,
+        flags: MessageFlags.Ephemeral,
+      });
+    };
+    const handle = double.slashCommand({
+      guildId: guild.id,
+      channelId: guild.channelId,
+      user: player(0),
+      name: 'acquire',
+      subcommand: 'start',
+      options: { size: 4 },
+    });
+    const view = await handle.settled();
+
+    expect(view.callback?.type).toBe(InteractionResponseType.ChannelMessageWithSource);
+    expect(view.callback?.ephemeral).toBe(true);
+    expect(view.original?.content).toBe('start 4');
+    expect(view.original?.flags).toBe(MessageFlags.Ephemeral);
+    expect(double.channelMessages(guild.channelId)).not.toContainEqual(view.original);
+    expect(double.messagesSeenBy(player(0), guild.channelId)).toContainEqual(view.original);
+    expect(double.messagesSeenBy(player(1), guild.channelId)).not.toContainEqual(view.original);
+    const callback = double.calls.find((c) => c.path === `/interactions/${handle.id}/${handle.token}/callback`);
+    expect(callback?.body).toMatchObject({ type: 4, data: { flags: 64 } });
+  });
+
+  it('updates the clicked message when a button is answered with update (type 7)', async () => {
+    const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
+      new ButtonBuilder().setCustomId('join').setLabel('Join').setStyle(ButtonStyle.Primary),
+    );
+    const sent = await channel().send({ content: 'Lobby: nobody yet', components: [row] });
+
+    onInteraction = async (interaction) => {
+      if (!interaction.isButton()) return;
+      await interaction.update({ content: `Lobby: ${interaction.user.username}`, components: [] });
+    };
+    const view = await double.clickButton({ message: sent.id, customId: 'join', user: player(1) }).settled();
+
+    expect(view.callback?.type).toBe(InteractionResponseType.UpdateMessage);
+    expect(view.original?.id).toBe(sent.id);
+    const [lobby] = double.channelMessages(guild.channelId).filter((m) => m.id === sent.id);
+    expect(lobby?.content).toBe('Lobby: player2');
+    expect(lobby?.components).toEqual([]);
+    expect(() => double.clickButton({ message: sent.id, customId: 'join', user: player(1) })).toThrow(/no component "join"/);
+  });
+
+  it('decodes a PNG attached by editReply after a deferred reply', async () => {
+    onInteraction = async (interaction) => {
+      if (!interaction.isChatInputCommand()) return;
+      await interaction.deferReply();
+      await interaction.editReply({
+        content: 'The board',
+        files: [new AttachmentBuilder(PNG, { name: 'board.png' })],
+      });
+    };
+    const handle = double.slashCommand({
+      guildId: guild.id,
+      channelId: guild.channelId,
+      user: player(0),
+      name: 'acquire',
+      subcommand: 'board',
+    });
+    expect((await handle.response()).type).toBe(InteractionResponseType.DeferredChannelMessageWithSource);
+    const view = await handle.settled();
+
+    const [attachment] = view.original?.attachments ?? [];
+    expect(attachment?.filename).toBe('board.png');
+    expect(attachment?.contentType).toBe('image/png');
+    expect(attachment?.data.equals(PNG)).toBe(true);
+    expect(view.original?.flags).toBe(0); // no longer loading, and public
+    expect(double.channelMessages(guild.channelId).at(-1)?.id).toBe(view.original?.id);
+    const edit = double.calls.find((c) => c.method === 'PATCH' && c.path.endsWith(`/${handle.token}/messages/@original`));
+    expect(edit?.files[0]).toMatchObject({ field: 'files[0]', filename: 'board.png' });
+  });
+
+  it('records follow-ups, and fills a deferred placeholder with the first one', async () => {
+    onInteraction = async (interaction) => {
+      if (!interaction.isChatInputCommand()) return;
+      await interaction.reply({ content: 'Game started' });
+      await interaction.followUp({ content: 'Your tiles: 1A 2B', flags: MessageFlags.Ephemeral });
+    };
+    const replied = await double
+      .slashCommand({ guildId: guild.id, channelId: guild.channelId, user: player(0), name: 'acquire' })
+      .settled({ until: (v) => v.followUps.length === 1 });
+    expect(replied.original?.ephemeral).toBe(false);
+    expect(replied.followUps[0]).toMatchObject({ content: 'Your tiles: 1A 2B', ephemeral: true, visibleTo: player(0).id });
+
+    onInteraction = async (interaction) => {
+      if (!interaction.isChatInputCommand()) return;
+      await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+      await interaction.followUp({ content: 'Done' });
+    };
+    const deferred = await double
+      .slashCommand({ guildId: guild.id, channelId: guild.channelId, user: player(2), name: 'acquire' })
+      .settled();
+    expect(deferred.followUps).toEqual([]);
+    expect(deferred.original).toMatchObject({ content: 'Done', ephemeral: true });
+  });
+
+  it('keeps channel messages in their latest state when an edit removes components', async () => {
+    const row = new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
+      new StringSelectMenuBuilder()
+        .setCustomId('chain')
+        .addOptions({ label: 'Tower', value: 'tower' }, { label: 'Luxor', value: 'luxor' }),
+    );
+    const sent = await channel().send({ content: 'Pick a chain', components: [row] });
+    expect(double.message(sent.id)?.components).toHaveLength(1);
+
+    await sent.edit({ content: 'Chain picked', components: [] });
+    const stored = double.message(sent.id);
+    expect(stored).toMatchObject({ content: 'Chain picked', components: [] });
+    expect(stored?.editedAt).not.toBeNull();
+
+    await sent.delete();
+    expect(double.channelMessages(guild.channelId).map((m) => m.id)).not.toContain(sent.id);
+  });
+
+  it('answers select menus and modals', async () => {
+    const row = new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
+      new StringSelectMenuBuilder()
+        .setCustomId('chain')
+        .addOptions({ label: 'Tower', value: 'tower' }, { label: 'Luxor', value: 'luxor' }),
+    );
+    const sent = await channel().send({ content: 'Pick a chain', components: [row] });
+    onInteraction = async (interaction) => {
+      if (interaction.isStringSelectMenu()) {
+        const input = new TextInputBuilder().setCustomId('name').setLabel('Name').setStyle(TextInputStyle.Short);
+        await interaction.showModal(
+          new ModalBuilder()
+            .setCustomId(`rename:${interaction.values[0]}`)
+            .setTitle('Rename')
+            .addComponents(new ActionRowBuilder<TextInputBuilder>().addComponents(input)),
+        );
+      } else if (interaction.isModalSubmit()) {
+        await interaction.reply({ content: `${interaction.customId} -> ${interaction.fields.getTextInputValue('name')}` });
+      }
+    };
+    const picked = double.selectMenu({ message: sent, customId: 'chain', values: ['luxor'], user: player(0) });
+    expect((await picked.settled()).modal?.customId).toBe('rename:luxor');
+
+    const submitted = await double.submitModal({ modalOf: picked, values: { name: 'Sackson' } }).settled();
+    expect(submitted.original?.content).toBe('rename:luxor -> Sackson');
+  });
+
+  it('registers commands and builds slash options from the registered schema', async () => {
+    await client.application!.commands.set([
+      {
+        name: 'acquire',
+        description: 'Play Acquire',
+        options: [
+          {
+            type: ApplicationCommandOptionType.Subcommand,
+            name: 'start',
+            description: 'Start a game',
+            options: [{ type: ApplicationCommandOptionType.Integer, name: 'seats', description: 'Seats', required: true }],
+          },
+        ],
+      },
+    ]);
+    await client.guilds.cache.get(guild.id)!.commands.set([{ name: 'admin', description: 'Admin tools' }]);
+
+    expect(double.registeredCommands().map((c) => c.name)).toEqual(['acquire']);
+    expect(double.registeredCommands(guild.id).map((c) => c.name)).toEqual(['admin']);
+    expect(double.calls.filter((c) => c.method === 'PUT').map((c) => c.path)).toEqual([
+      `/applications/${double.botUser.id}/commands`,
+      `/applications/${double.botUser.id}/guilds/${guild.id}/commands`,
+    ]);
+
+    let seen: unknown;
+    onInteraction = async (interaction) => {
+      if (!interaction.isChatInputCommand()) return;
+      seen = { commandId: interaction.commandId, seats: interaction.options.get('seats')?.type };
+      await interaction.reply({ content: 'ok' });
+    };
+    await double
+      .slashCommand({ guildId: guild.id, channelId: guild.channelId, user: player(0), name: 'acquire', subcommand: 'start', options: { seats: 3 } })
+      .settled();
+    expect(seen).toEqual({ commandId: double.registeredCommands()[0]!.id, seats: ApplicationCommandOptionType.Integer });
+    expect(() =>
+      double.slashCommand({ guildId: guild.id, channelId: guild.channelId, user: player(0), name: 'acquire', subcommand: 'start' }),
+    ).toThrow(/requires option "seats"/);
+  });
+
+  it('carries Manage Guild to the interaction member once granted', async () => {
+    double.grantManageGuild(guild.id, player(2));
+    let canManage: boolean | undefined;
+    onInteraction = async (interaction) => {
+      if (!interaction.isChatInputCommand()) return;
+      canManage = interaction.memberPermissions?.has('ManageGuild');
+      await interaction.reply({ content: 'ok', flags: MessageFlags.Ephemeral });
+    };
+    await double.slashCommand({ guildId: guild.id, channelId: guild.channelId, user: player(2), name: 'admin' }).settled();
+    expect(canManage).toBe(true);
+  });
+
+  it('answers errors with Discord JSON bodies and records unknown routes', async () => {
+    await expect(channel().send({ content: 'x'.repeat(2001) })).rejects.toMatchObject({ code: 50035, status: 400 });
+    await expect(client.rest.get('/guilds/1/bans')).rejects.toBeInstanceOf(DiscordAPIError);
+    expect(double.unhandledCalls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /guilds/1/bans']);
+
+    onInteraction = async () => undefined; // a bot that never answers
+    const ignored = double.slashCommand({ guildId: guild.id, channelId: guild.channelId, user: player(0), name: 'acquire' });
+    await expect(ignored.settled({ timeoutMs: 50 })).rejects.toThrow(/not settled after 50 ms: no callback arrived/);
+  });
+});
+
+describe('discord double lifecycle', () => {
+  it('closes every socket on stop()', async () => {
+    const sockets = () => process.getActiveResourcesInfo().filter((r) => r.startsWith('TCP')).length;
+    const before = sockets();
+    const double = new DiscordDouble();
+    await double.start();
+    const fixture = double.createGuild({ users: 1 });
+    const client = await readyClient(double);
+    await client.channels.fetch(fixture.channelId, { force: true }); // opens a keep-alive HTTP connection
+    expect(sockets()).toBeGreaterThan(before);
+
+    await client.destroy();
+    await double.stop();
+    await expect(fetch(`${double.restUrl}/v10/gateway`)).rejects.toThrow();
+    // Sockets of the previous suite may still be closing, so the count can only drop.
+    await vi.waitFor(() => expect(sockets()).toBeLessThanOrEqual(before));
+  });
+});
