@@ -1,0 +1,75 @@
+/**
+ * Small pictures drawn once and stamped many times: tiles, chips and pieces of text. Laying
+ * out text with Pango costs far more than copying its pixels, and the same tiles and numbers
+ * come back on every board, so each is drawn once per process.
+ */
+import { createCanvas, type Canvas, type CanvasRenderingContext2D } from 'canvas';
+import { font } from './fonts.js';
+
+/**
+ * Enough for every tile, chip and number the pictures use many times over; when player names
+ * and odd amounts fill it up, it simply starts again.
+ */
+const MAX_SPRITES = 4000;
+const sprites = new Map<string, Canvas>();
+
+/** The sprite under `key`, made by `make` the first time. */
+function cached(key: string, make: () => Canvas): Canvas {
+  let canvas = sprites.get(key);
+  if (!canvas) {
+    if (sprites.size >= MAX_SPRITES) sprites.clear();
+    canvas = make();
+    sprites.set(key, canvas);
+  }
+  return canvas;
+}
+
+/** The sprite under `key`, drawn by `draw` on a transparent canvas the first time. */
+export function sprite(key: string, width: number, height: number, draw: (ctx: CanvasRenderingContext2D) => void): Canvas {
+  return cached(key, () => {
+    const canvas = createCanvas(width, height);
+    draw(canvas.getContext('2d'));
+    return canvas;
+  });
+}
+
+export interface TextStyle {
+  size: number;
+  colour: string;
+  weight?: 'normal' | 'bold';
+  /** Which point of the text `x` names; vertically `y` is always the middle. */
+  align?: 'left' | 'center' | 'right';
+}
+
+/** Pango needs no measuring context of its own; any canvas will do. */
+const measuring = createCanvas(1, 1).getContext('2d');
+
+/** Draw one line of text with its middle at `y`; returns its width. */
+export function drawText(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, style: TextStyle): number {
+  const weight = style.weight ?? 'normal';
+  const key = `text|${style.size}|${weight}|${style.colour}|${text}`;
+  const image = cached(key, () => {
+    const height = Math.ceil(style.size * 1.6);
+    const canvas = createCanvas(textWidth(text, style.size, weight) + 2 * TEXT_PAD, height);
+    const sprite = canvas.getContext('2d');
+    sprite.font = font(style.size, weight);
+    sprite.fillStyle = style.colour;
+    sprite.textBaseline = 'middle';
+    sprite.fillText(text, TEXT_PAD, height / 2);
+    return canvas;
+  });
+  const width = image.width - 2 * TEXT_PAD;
+  const align = style.align ?? 'left';
+  const left = align === 'left' ? x : align === 'center' ? x - width / 2 : x - width;
+  // Whole-pixel positions copy the sprite exactly instead of resampling it into a blur.
+  ctx.drawImage(image, Math.round(left - TEXT_PAD), Math.round(y - image.height / 2));
+  return width;
+}
+
+/** Room around text for glyphs that reach past their advance width. */
+const TEXT_PAD = 3;
+
+export function textWidth(text: string, size: number, weight: 'normal' | 'bold' = 'normal'): number {
+  measuring.font = font(size, weight);
+  return Math.ceil(measuring.measureText(text).width);
+}
