@@ -1,0 +1,426 @@
+/**
+ * The game repository: lobbies, seats, the engine state and the action log of every game.
+ *
+ * Ordinary outcomes (a busy channel, a full lobby, a refused or stale move) come back as typed
+ * results; only broken invariants and database failures throw. Every JSON column is checked with
+ * the engine's zod schemas when read.
+ */
+import { randomInt } from 'node:crypto';
+import { z } from 'zod';
+import {
+  MAX_PLAYERS,
+  MIN_PLAYERS,
+  SetupError,
+  actionSchema,
+  apply,
+  createGame,
+  gameStateSchema,
+  optionsSchema,
+  type Action,
+  type GameEvent,
+  type GameOptions,
+  type GameResult,
+  type GameSetup,
+  type GameState,
+  type RejectionCode,
+} from '../engine/index.js';
+import type { Db, PrismaClient } from './client.js';
+import { Prisma, type GameStatus } from './generated/client.js';
+
+export type { GameStatus };
+
+/** A lobby or a game in progress: at most one per channel. */
+const LIVE_STATUSES: GameStatus[] = ['lobby', 'active'];
+
+export interface StoredSeat {
+  seatIndex: number;
+  userId: string;
+  displayName: string;
+  finalCash: number | null;
+  finalPlace: number | null;
+}
+
+export interface StoredGame {
+  id: string;
+  guildId: string;
+  channelId: string;
+  status: GameStatus;
+  /** The options chosen in the lobby; the engine fills in the rest. */
+  options: Partial<GameOptions>;
+  /** Null until the game starts. */
+  seed: number | null;
+  /** Null until the game starts. */
+  state: GameState | null;
+  /** Accepted actions so far; `applyAction` expects the caller to name the version it saw. */
+  version: number;
+  createdBy: string;
+  createdAt: Date;
+  updatedAt: Date;
+  /** In seat order; once the game starts, seat i is player i of the engine state. */
+  seats: StoredSeat[];
+}
+
+export interface Player {
+  /** Discord user id. */
+  id: string;
+  name: string;
+}
+
+export type Failure<Reason extends string> = { ok: false; reason: Reason; message: string };
+export type GameResultOf<Reason extends string> = { ok: true; game: StoredGame } | Failure<Reason>;
+
+export type CreateLobbyResult =
+  | { ok: true; game: StoredGame }
+  | (Failure<'channel_busy'> & { existingGameId: string });
+export type JoinResult = GameResultOf<'not_found' | 'not_lobby' | 'already_seated' | 'full'>;
+export type LeaveResult = GameResultOf<'not_found' | 'not_lobby' | 'not_seated'>;
+export type StartResult = GameResultOf<'not_found' | 'not_lobby' | 'not_enough_players' | 'setup_failed'>;
+export type CancelResult = GameResultOf<'not_found' | 'not_live'>;
+export type ApplyActionResult =
+  | { ok: true; game: StoredGame; events: GameEvent[] }
+  /** `stale`: another action was accepted since `expectedVersion`; nothing was written. */
+  | Failure<'not_found' | 'not_active' | 'stale'>
+  | (Failure<'rejected'> & { code: RejectionCode });
+
+const gameInclude = { seats: { orderBy: { seatIndex: 'asc' } } } satisfies Prisma.GameInclude;
+type GameRow = Prisma.GameGetPayload<{ include: typeof gameInclude }>;
+
+const storedOptionsSchema = optionsSchema.partial();
+const storedStateSchema = gameStateSchema.nullable();
+
+function toStoredGame(row: GameRow): StoredGame {
+  return {
+    id: row.id,
+    guildId: row.guildId,
+    channelId: row.channelId,
+    status: row.status,
+    options: storedOptionsSchema.parse(row.options),
+    seed: row.seed,
+    state: storedStateSchema.parse(row.state),
+    version: row.version,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    seats: row.seats.map((seat) => ({
+      seatIndex: seat.seatIndex,
+      userId: seat.userId,
+      displayName: seat.displayName,
+      finalCash: seat.finalCash,
+      finalPlace: seat.finalPlace,
+    })),
+  };
+}
+
+/**
+ * Engine values are plain JSON by the engine's contract (see engine/types.ts), but TypeScript
+ * interfaces carry no index signature, so they need this one conversion to Prisma's JSON type.
+ */
+function json(value: GameState | Action | Partial<GameOptions>): Prisma.InputJsonObject {
+  return value as unknown as Prisma.InputJsonObject;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export async function getGame(db: Db, gameId: string): Promise<StoredGame | null> {
+  const row = await db.game.findUnique({ where: { id: gameId }, include: gameInclude });
+  return row && toStoredGame(row);
+}
+
+/** The channel's lobby or game in progress, if any. */
+export async function findLiveGame(db: Db, channelId: string): Promise<StoredGame | null> {
+  const row = await db.game.findFirst({
+    where: { channelId, status: { in: LIVE_STATUSES } },
+    include: gameInclude,
+  });
+  return row && toStoredGame(row);
+}
+
+export interface LoggedAction {
+  sequence: number;
+  userId: string;
+  action: Action;
+  createdAt: Date;
+}
+
+/** The game's accepted actions, oldest first. */
+export async function getActionLog(db: Db, gameId: string): Promise<LoggedAction[]> {
+  const rows = await db.gameAction.findMany({ where: { gameId }, orderBy: { sequence: 'asc' } });
+  return rows.map((row) => ({
+    sequence: row.sequence,
+    userId: row.userId,
+    action: actionSchema.parse(row.action),
+    createdAt: row.createdAt,
+  }));
+}
+
+/** What `replay` needs to rebuild a started game's state from its action log. */
+export function setupOf(game: StoredGame): GameSetup {
+  if (game.seed === null) throw new Error(`Game ${game.id} has not started: it has no setup yet.`);
+  return {
+    players: game.seats.map((seat) => ({ id: seat.userId, name: seat.displayName })),
+    options: game.options,
+    seed: game.seed,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The lobby
+
+/** How often createLobby tries again when the channel's live game ended while it looked. */
+const CREATE_LOBBY_ATTEMPTS = 3;
+
+/**
+ * Opens a lobby in a channel with the host in seat 0. A channel holds at most one live game;
+ * the database's partial unique index decides, so two hosts racing cannot both succeed.
+ */
+export async function createLobby(
+  db: PrismaClient,
+  input: { guildId: string; channelId: string; host: Player; options?: Partial<GameOptions> },
+): Promise<CreateLobbyResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const row = await db.game.create({
+        data: {
+          guildId: input.guildId,
+          channelId: input.channelId,
+          createdBy: input.host.id,
+          options: json(storedOptionsSchema.parse(input.options ?? {})),
+          seats: { create: { seatIndex: 0, userId: input.host.id, displayName: input.host.name } },
+        },
+        include: gameInclude,
+      });
+      return { ok: true, game: toStoredGame(row) };
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+    const existing = await findLiveGame(db, input.channelId);
+    if (existing) {
+      return {
+        ok: false,
+        reason: 'channel_busy',
+        existingGameId: existing.id,
+        message: `This channel already has a ${existing.status === 'lobby' ? 'lobby' : 'game in progress'}.`,
+      };
+    }
+    // The game that held the channel ended between the insert and the look-up: try again.
+    if (attempt === CREATE_LOBBY_ATTEMPTS) throw new Error(`Could not open a lobby in channel ${input.channelId}.`);
+  }
+}
+
+/**
+ * Runs `change` on a lobby in a transaction holding the game's row lock, so that joins, leaves
+ * and the start of one lobby happen one after the other and seat numbers stay 0, 1, 2 …
+ */
+async function changeLobby<Reason extends string>(
+  db: PrismaClient,
+  gameId: string,
+  change: (tx: Prisma.TransactionClient, game: StoredGame) => Promise<Failure<Reason> | null>,
+): Promise<GameResultOf<Reason | 'not_found' | 'not_lobby'>> {
+  return db.$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<unknown[]>`SELECT 1 FROM games WHERE id = ${gameId} FOR UPDATE`;
+    const game = locked.length > 0 ? await getGame(tx, gameId) : null;
+    if (!game) return { ok: false, reason: 'not_found', message: 'That game does not exist.' };
+    if (game.status !== 'lobby') {
+      return { ok: false, reason: 'not_lobby', message: 'That game is no longer in its lobby.' };
+    }
+    const failure = await change(tx, game);
+    if (failure) return failure;
+    const changed = await getGame(tx, gameId);
+    if (!changed) throw new Error(`Game ${gameId} vanished inside its own transaction.`);
+    return { ok: true, game: changed };
+  });
+}
+
+export async function joinLobby(db: PrismaClient, gameId: string, player: Player): Promise<JoinResult> {
+  return changeLobby(db, gameId, async (tx, game) => {
+    if (game.seats.some((seat) => seat.userId === player.id)) {
+      return { ok: false, reason: 'already_seated', message: 'You are already in this lobby.' };
+    }
+    if (game.seats.length >= MAX_PLAYERS) {
+      return { ok: false, reason: 'full', message: `The lobby is full (${MAX_PLAYERS} players).` };
+    }
+    await tx.seat.create({
+      data: { gameId, seatIndex: game.seats.length, userId: player.id, displayName: player.name },
+    });
+    await tx.game.update({ where: { id: gameId }, data: { updatedAt: new Date() } });
+    return null;
+  });
+}
+
+/** Leaves a lobby; the seats after the one left move up. A lobby may end up empty. */
+export async function leaveLobby(db: PrismaClient, gameId: string, userId: string): Promise<LeaveResult> {
+  return changeLobby(db, gameId, async (tx, game) => {
+    const leaving = game.seats.find((seat) => seat.userId === userId);
+    if (!leaving) return { ok: false, reason: 'not_seated', message: 'You are not in this lobby.' };
+    await tx.seat.delete({ where: { gameId_seatIndex: { gameId, seatIndex: leaving.seatIndex } } });
+    // One seat at a time, lowest first: each moves into the index just freed, which keeps the
+    // primary key unique at every step (a single UPDATE could collide half-way).
+    for (const seat of game.seats.filter((seat) => seat.seatIndex > leaving.seatIndex)) {
+      await tx.seat.update({
+        where: { gameId_seatIndex: { gameId, seatIndex: seat.seatIndex } },
+        data: { seatIndex: seat.seatIndex - 1 },
+      });
+    }
+    await tx.game.update({ where: { id: gameId }, data: { updatedAt: new Date() } });
+    return null;
+  });
+}
+
+/**
+ * Starts the game with the lobby's seats in order. The seed is drawn here unless given (tests);
+ * it is stored so that the action log can be replayed.
+ */
+export async function startGame(
+  db: PrismaClient,
+  gameId: string,
+  seed: number = randomInt(2 ** 31),
+): Promise<StartResult> {
+  return changeLobby(db, gameId, async (tx, game) => {
+    if (game.seats.length < MIN_PLAYERS) {
+      return { ok: false, reason: 'not_enough_players', message: `Acquire needs at least ${MIN_PLAYERS} players.` };
+    }
+    let state: GameState;
+    try {
+      state = createGame(setupOf({ ...game, seed }));
+    } catch (error) {
+      if (error instanceof SetupError) return { ok: false, reason: 'setup_failed', message: error.message };
+      throw error;
+    }
+    await tx.game.update({
+      where: { id: gameId },
+      data: { status: 'active', seed, state: json(state), version: 0 },
+    });
+    return null;
+  });
+}
+
+export async function cancelGame(db: PrismaClient, gameId: string): Promise<CancelResult> {
+  const { count } = await db.game.updateMany({
+    where: { id: gameId, status: { in: LIVE_STATUSES } },
+    data: { status: 'cancelled' },
+  });
+  const game = await getGame(db, gameId);
+  if (!game) return { ok: false, reason: 'not_found', message: 'That game does not exist.' };
+  if (count === 0) return { ok: false, reason: 'not_live', message: 'That game has already ended.' };
+  return { ok: true, game };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Playing
+
+/**
+ * Plays one action. `expectedVersion` is the game's version the player saw; when another action
+ * was accepted since, nothing is written and the result is `stale`. The new state, the log row
+ * (sequence = the new version, so the log has no gap) and, when the action ends the game, the
+ * final standings are written in one transaction.
+ */
+export async function applyAction(
+  db: PrismaClient,
+  gameId: string,
+  expectedVersion: number,
+  userId: string,
+  action: Action,
+): Promise<ApplyActionResult> {
+  const game = await getGame(db, gameId);
+  if (!game) return { ok: false, reason: 'not_found', message: 'That game does not exist.' };
+  if (game.status !== 'active' || !game.state) {
+    return { ok: false, reason: 'not_active', message: 'That game is not in progress.' };
+  }
+  if (game.version !== expectedVersion) return stale();
+  if (action.player !== userId) {
+    return { ok: false, reason: 'rejected', code: 'action/not_your_decision', message: 'You can only act for yourself.' };
+  }
+  const outcome = apply(game.state, action);
+  if (!outcome.ok) return { ok: false, reason: 'rejected', code: outcome.code, message: outcome.message };
+
+  const { state, events } = outcome;
+  const written = await db.$transaction(async (tx) => {
+    const { count } = await tx.game.updateMany({
+      where: { id: gameId, version: expectedVersion, status: 'active' },
+      data: {
+        state: json(state),
+        version: { increment: 1 },
+        ...(state.result && { status: 'finished' }),
+      },
+    });
+    if (count === 0) return false;
+    await tx.gameAction.create({
+      data: { gameId, sequence: expectedVersion + 1, userId, action: json(action) },
+    });
+    if (state.result) await recordStandings(tx, gameId, state.result);
+    return true;
+  });
+  if (!written) return stale();
+  const updated = await getGame(db, gameId);
+  if (!updated) throw new Error(`Game ${gameId} vanished after an accepted action.`);
+  return { ok: true, game: updated, events };
+}
+
+function stale(): Failure<'stale'> {
+  return { ok: false, reason: 'stale', message: 'The game has moved on since; look at the latest message.' };
+}
+
+/** The engine's final standings onto the seats, for results and leaderboards. */
+async function recordStandings(tx: Prisma.TransactionClient, gameId: string, result: GameResult): Promise<void> {
+  for (const standing of result.standings) {
+    await tx.seat.update({
+      where: { gameId_seatIndex: { gameId, seatIndex: standing.seat } },
+      data: { finalCash: standing.cash, finalPlace: standing.place },
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Results
+
+export interface LeaderboardEntry {
+  userId: string;
+  /** The name the player used in their latest finished game. */
+  displayName: string;
+  games: number;
+  wins: number;
+  bestCash: number;
+  averageCash: number;
+}
+
+const leaderboardRowSchema = z.object({
+  user_id: z.string(),
+  display_name: z.string(),
+  games: z.number().int(),
+  wins: z.number().int(),
+  best_cash: z.number().int(),
+  average_cash: z.number().int(),
+});
+
+/** A server's players ranked by wins, then by best final cash, over its finished games. */
+export async function guildLeaderboard(db: Db, guildId: string, limit = 10): Promise<LeaderboardEntry[]> {
+  const rows = await db.$queryRaw<unknown[]>`
+    SELECT s.user_id,
+           (array_agg(s.display_name ORDER BY g.updated_at DESC))[1] AS display_name,
+           count(*)::int AS games,
+           (count(*) FILTER (WHERE s.final_place = 1))::int AS wins,
+           max(s.final_cash)::int AS best_cash,
+           round(avg(s.final_cash))::int AS average_cash
+    FROM seats s
+    JOIN games g ON g.id = s.game_id
+    WHERE g.guild_id = ${guildId} AND g.status = 'finished'
+    GROUP BY s.user_id
+    ORDER BY wins DESC, best_cash DESC, s.user_id
+    LIMIT ${limit}`;
+  return rows.map((raw) => {
+    const row = leaderboardRowSchema.parse(raw);
+    return {
+      userId: row.user_id,
+      displayName: row.display_name,
+      games: row.games,
+      wins: row.wins,
+      bestCash: row.best_cash,
+      averageCash: row.average_cash,
+    };
+  });
+}
