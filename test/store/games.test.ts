@@ -238,7 +238,7 @@ describe.each(databaseKinds)('game repository on $name', (kind) => {
 
     it('ranks a server’s players over its finished games only', async () => {
       const guildId = 'guild-leaderboard';
-      const finished = [];
+      const finished: StoredGame[] = [];
       for (const seed of [1, 2, 3]) finished.push(await playToTheEnd(await startedGame(newChannel(), guildId, seed)));
       await startedGame(newChannel(), guildId); // in progress: not counted
       await playToTheEnd(await startedGame(newChannel(), 'another-guild', 4));
