@@ -27,8 +27,8 @@ const PNG = Buffer.from(
   'base64',
 );
 
-async function readyClient(double: DiscordDouble): Promise<Client> {
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], ...double.clientOptions() });
+async function readyClient(double: DiscordDouble, intents = [GatewayIntentBits.Guilds]): Promise<Client> {
+  const client = new Client({ intents, ...double.clientOptions() });
   const ready = once(client, Events.ClientReady);
   await client.login(double.token);
   await ready;
@@ -157,13 +157,16 @@ describe('discord double with the real discord.js client', () => {
   it('records follow-ups, and fills a deferred placeholder with the first one', async () => {
     onInteraction = async (interaction) => {
       if (!interaction.isChatInputCommand()) return;
-      await interaction.reply({ content: 'Game started' });
+      const response = await interaction.reply({ content: 'Game started', withResponse: true });
+      replyId = response.resource?.message?.id;
       await interaction.followUp({ content: 'Your tiles: 1A 2B', flags: MessageFlags.Ephemeral });
     };
+    let replyId: string | undefined;
     const replied = await double
       .slashCommand({ guildId: guild.id, channelId: guild.channelId, user: player(0), name: 'acquire' })
       .settled({ until: (v) => v.followUps.length === 1 });
     expect(replied.original?.ephemeral).toBe(false);
+    expect(replyId).toBe(replied.original?.id);
     expect(replied.followUps[0]).toMatchObject({ content: 'Your tiles: 1A 2B', ephemeral: true, visibleTo: player(0).id });
 
     onInteraction = async (interaction) => {
@@ -292,8 +295,12 @@ describe('discord double lifecycle', () => {
     const double = new DiscordDouble();
     await double.start();
     const fixture = double.createGuild({ users: 1 });
-    const client = await readyClient(double);
-    await client.channels.fetch(fixture.channelId, { force: true }); // opens a keep-alive HTTP connection
+    const client = await readyClient(double, [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages]);
+    // Sending opens a keep-alive HTTP connection; the GuildMessages intent echoes the message back.
+    const echoed = once(client, Events.MessageCreate);
+    const channel = (await client.channels.fetch(fixture.channelId)) as TextChannel;
+    await channel.send('hello');
+    expect((await echoed)[0]).toMatchObject({ content: 'hello' });
     expect(sockets()).toBeGreaterThan(before);
 
     await client.destroy();

@@ -132,7 +132,10 @@ export class DiscordDouble {
     this.#port = (this.#server.address() as AddressInfo).port;
   }
 
-  /** Closes the gateway sockets and every HTTP connection (undici keeps them alive), then the server. */
+  /**
+   * Closes the gateway sockets and every HTTP connection (undici keeps them alive), then the
+   * server. Destroy clients first: a client that loses its gateway keeps trying to reconnect.
+   */
   async stop(): Promise<void> {
     await this.#gateway.close();
     const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
