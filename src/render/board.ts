@@ -68,6 +68,13 @@ export function renderBoard(view: GameView): Buffer {
   return encodePng(canvas);
 }
 
+/** Where a tile stands in the picture, e.g. to point at it. */
+export function tileBounds(tile: string): { x: number; y: number; side: number } {
+  const index = tileIndex(tile);
+  if (index === undefined) throw new Error(`${tile} is not a tile`);
+  return { ...cellOrigin(index), side: TILE_SIDE };
+}
+
 /** The top-left corner of a cell's tile, inside the gap. */
 function cellOrigin(index: number): { x: number; y: number } {
   return {

@@ -32,8 +32,8 @@ export function encodePng(canvas: Canvas): Buffer {
   const raw = canvas.toBuffer('raw');
   const pixels = new Uint32Array(raw.buffer, raw.byteOffset, raw.length >> 2);
   const { width, height } = canvas;
-  const palette = buildPalette(pixels);
   stamp++;
+  const palette = buildPalette(pixels);
 
   // Each scanline is a filter byte (0: none, best for indexed images) and its indices.
   const scanlines = Buffer.allocUnsafe(height * (width + 1));
@@ -79,7 +79,10 @@ function binOf(value: number): number {
   return (((value >>> 19) & 0x1f) << 11) | (((value >>> 10) & 0x3f) << 5) | ((value >>> 3) & 0x1f);
 }
 
-/** RGB triples of the most frequent colour bins in a sample of the picture, as PLTE wants them. */
+/**
+ * RGB triples of the most frequent colour bins in a sample of the picture, as PLTE wants them.
+ * Each chosen bin maps to its own entry; other bins are matched to the nearest entry later.
+ */
 function buildPalette(pixels: Uint32Array): Buffer {
   sampleCount.fill(0);
   sampleRed.fill(0);
@@ -104,6 +107,8 @@ function buildPalette(pixels: Uint32Array): Buffer {
     palette[entry * 3] = Math.round((sampleRed[bin] ?? 0) / count);
     palette[entry * 3 + 1] = Math.round((sampleGreen[bin] ?? 0) / count);
     palette[entry * 3 + 2] = Math.round((sampleBlue[bin] ?? 0) / count);
+    binIndex[bin] = entry;
+    binStamp[bin] = stamp;
   });
   return palette;
 }

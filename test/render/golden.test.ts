@@ -1,0 +1,34 @@
+import { describe, it } from 'vitest';
+import { renderBoard, renderNetWorthChart, renderPriceChart } from '../../src/render/index.js';
+import { emptyBoard, finishedGame, lateGameBoard, mergerBoard, options, safeChainsBoard } from './fixtures.js';
+import { expectMatchesGolden } from './golden.js';
+
+describe('pictures match their golden images', () => {
+  it('an empty board', async () => {
+    await expectMatchesGolden('board-empty', renderBoard(emptyBoard()));
+  });
+
+  it('a full late-game board with all seven chains', async () => {
+    await expectMatchesGolden('board-late-game', renderBoard(lateGameBoard()));
+  });
+
+  it('a board in the middle of a merger', async () => {
+    await expectMatchesGolden('board-merger', renderBoard(mergerBoard()));
+  });
+
+  it('a 2008-set board with safe chains', async () => {
+    await expectMatchesGolden('board-safe-chains', renderBoard(safeChainsBoard()));
+  });
+
+  it('the classic price and bonus chart', async () => {
+    await expectMatchesGolden('prices-classic', renderPriceChart(options('classic', 'classic')));
+  });
+
+  it('the tycoon price and bonus chart with the 2008 chains', async () => {
+    await expectMatchesGolden('prices-tycoon-2008', renderPriceChart(options('set2008', 'tycoon')));
+  });
+
+  it('the end-of-game net-worth chart', async () => {
+    await expectMatchesGolden('net-worth', renderNetWorthChart(finishedGame()));
+  });
+});

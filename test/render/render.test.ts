@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { CHAIN_SETS } from '../../src/engine/board.js';
+import { BOARD_WIDTH, boardHeight, renderBoard, renderNetWorthChart, renderPriceChart, tileBounds } from '../../src/render/index.js';
+import { chainColour, chainLabels, textColourOn, THEME } from '../../src/render/palette.js';
+import { emptyBoard, finishedGame, lateGameBoard, options } from './fixtures.js';
+import { decodePng, pixelAt } from './golden.js';
+
+describe('the board picture', () => {
+  it('is about 800 px wide, as designed, and small enough to send every turn', async () => {
+    const png = renderBoard(lateGameBoard());
+    const pixels = await decodePng(png);
+    expect(pixels.width).toBe(800);
+    expect(BOARD_WIDTH).toBe(800);
+    expect(pixels.height).toBe(boardHeight(7));
+    expect(png.length).toBeLessThan(150 * 1024);
+  });
+
+  it('paints each chain tile in its chain colour, loose tiles ivory and empty cells dark', async () => {
+    const view = lateGameBoard();
+    const pixels = await decodePng(renderBoard(view));
+    // A point near a tile's corner: inside the fill, clear of the label.
+    const fillOf = (tile: string) => {
+      const { x, y } = tileBounds(tile);
+      return pixelAt(pixels, x + 5, y + 5);
+    };
+    expect(fillOf('1A')).toBe(chainColour('Luxor'));
+    expect(fillOf('12A')).toBe(chainColour('Continental'));
+    expect(fillOf('5E')).toBe(chainColour('American'));
+    expect(fillOf('12E')).toBe(THEME.unincorporated);
+    expect(fillOf('5A')).toBe(THEME.emptyCell);
+  });
+
+  it('frames the tile just played', async () => {
+    const pixels = await decodePng(renderBoard(lateGameBoard()));
+    const { x, y, side } = tileBounds('10C');
+    expect(pixelAt(pixels, x + 1, y + side / 2)).toBe(THEME.highlight);
+    const neighbour = tileBounds('11C');
+    expect(pixelAt(pixels, neighbour.x + 1, neighbour.y + side / 2)).toBe(chainColour('Continental'));
+  });
+
+  it('draws an empty board without a last tile', async () => {
+    const pixels = await decodePng(renderBoard(emptyBoard()));
+    const { x, y } = tileBounds('1A');
+    expect(pixelAt(pixels, x + 1, y + 1)).toBe(THEME.emptyCell);
+  });
+});
+
+describe('the palette', () => {
+  it('gives every chain of a set its own colour and its own label', () => {
+    for (const set of Object.values(CHAIN_SETS)) {
+      const names = set.map((chain) => chain.name);
+      expect(new Set(names.map(chainColour)).size).toBe(names.length);
+      expect(new Set(chainLabels(names)).size).toBe(names.length);
+    }
+  });
+
+  it('labels chains by initial, with more letters only where initials clash', () => {
+    expect(chainLabels(['Luxor', 'Tower', 'American'])).toEqual(['L', 'T', 'A']);
+    expect(chainLabels(['Tower', 'Titan', 'Luxor'])).toEqual(['To', 'Ti', 'L']);
+  });
+
+  it('writes dark text on light chain colours and light text on dark ones', () => {
+    expect(textColourOn(chainColour('Tower'))).toBe('#000000');
+    expect(textColourOn(chainColour('American'))).toBe('#ffffff');
+  });
+});
+
+describe('the charts', () => {
+  it('draws each price chart once and reuses it', () => {
+    const classic = renderPriceChart(options('classic', 'classic'));
+    expect(renderPriceChart(options('classic', 'classic'))).toBe(classic);
+    expect(renderPriceChart(options('classic', 'tycoon'))).not.toBe(classic);
+  });
+
+  it('keeps the charts readable on a phone and small', async () => {
+    for (const png of [renderPriceChart(options('set2008', 'tycoon')), renderNetWorthChart(finishedGame())]) {
+      const pixels = await decodePng(png);
+      expect(pixels.width).toBe(800);
+      expect(png.length).toBeLessThan(150 * 1024);
+    }
+  });
+
+  it('refuses a net-worth chart while the history is hidden', () => {
+    expect(() => renderNetWorthChart({ ...finishedGame(), netWorthHistory: null })).toThrow(/hidden/);
+  });
+});
