@@ -1,0 +1,75 @@
+/**
+ * Hidden holdings (README option `holdings`; 001 "Show or hide assets"; 003 setup step 7): only
+ * the bank's counts are public; each player sees their own cash and shares; everything is shown
+ * once the game is over.
+ */
+import { describe, expect, it } from 'vitest';
+import { spectatorView, viewFor, type GameState } from '../../src/engine/index.js';
+import { buy, declareEnd, place, play, scenario } from './helpers.js';
+
+const board = `
+  A LLLLLLLLLLL.
+  B ............
+  C ............
+  D ............
+  E ............
+  F ............
+  G ............
+  H ............
+  I ............`;
+
+function game(holdings: 'open' | 'hidden'): GameState {
+  const state = scenario({
+    board,
+    options: { holdings, trades: true },
+    players: [{ hand: ['12I', '1I'], cash: 5000, shares: { Luxor: 3 } }, { hand: ['5E'], cash: 7000, shares: { Luxor: 1 } }, { hand: ['10I'] }],
+  });
+  return play(state, place('p0', '12I'), buy('p0', 'Luxor')).state;
+}
+
+describe('hidden holdings', () => {
+  it("each player sees their own cash and shares, not anyone else's", () => {
+    const view = viewFor(game('hidden'), 'p1');
+    expect(view.players.map((player) => player.cash)).toEqual([null, 7000, null]);
+    expect(view.players.map((player) => player.shares?.[0] ?? null)).toEqual([null, 1, null]);
+  });
+
+  it("a spectator sees nobody's holdings", () => {
+    const view = spectatorView(game('hidden'));
+    expect(view.players.every((player) => player.cash === null && player.shares === null)).toBe(true);
+  });
+
+  it("the bank's counts stay public", () => {
+    const view = spectatorView(game('hidden'));
+    expect(view.chains[0]).toMatchObject({ name: 'Luxor', bankShares: 25 - 3 - 1 - 1, price: 700 });
+  });
+
+  it('the net worth history is hidden until the game ends', () => {
+    const state = game('hidden');
+    expect(state.netWorthHistory).toHaveLength(1);
+    expect(viewFor(state, 'p0').netWorthHistory).toBeNull();
+    const over = play(state, place('p1', '5E'), declareEnd('p1'), buy('p1')).state;
+    const view = viewFor(over, 'p2');
+    expect(view.netWorthHistory).toEqual(over.netWorthHistory);
+    expect(view.players.map((player) => player.cash)).toEqual(over.players.map((player) => player.cash));
+  });
+
+  it('the terms of a trade offer are shown only to the two players trading', () => {
+    const state = play(game('hidden'), { type: 'offerTrade', player: 'p1', to: 'p2', give: { cash: 500, shares: {} }, receive: { cash: 0, shares: { Luxor: 1 } } }).state;
+    const terms = (seat: string | null) => {
+      const phase = viewFor(state, seat).phase;
+      return phase.kind === 'tradeOffer' ? phase.offer.give.cash : undefined;
+    };
+    expect([terms('p1'), terms('p2'), terms('p0'), terms(null)]).toEqual([500, 500, 0, 0]);
+  });
+});
+
+describe('open holdings (default)', () => {
+  it("everyone's cash, shares and net worth history are public", () => {
+    const state = game('open');
+    const view = spectatorView(state);
+    expect(view.players.map((player) => player.cash)).toEqual([4300, 7000, 6000]);
+    expect(view.players.map((player) => player.shares![0])).toEqual([4, 1, 0]);
+    expect(view.netWorthHistory).toEqual([[4300 + 4 * 700, 7000 + 700, 6000]]);
+  });
+});
