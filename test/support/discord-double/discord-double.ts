@@ -258,6 +258,11 @@ export class DiscordDouble {
     return this.#dispatcher.clickButton(input);
   }
 
+  /** Clicks a button that need not be on the message (stale, replayed or forged custom ids). */
+  forgedClick(input: ButtonClickInput): InteractionHandle {
+    return this.#dispatcher.forgedClick(input);
+  }
+
   /** Picks values in a select menu on a message the user can see. */
   selectMenu(input: SelectMenuInput): InteractionHandle {
     return this.#dispatcher.selectMenu(input);

@@ -213,6 +213,19 @@ export class InteractionDispatcher {
     });
   }
 
+  /**
+   * A button click Discord would deliver although no such button is on the message any more:
+   * a stale client, a replayed request, or a hand-crafted custom id. Only the message must
+   * exist and be visible to the user.
+   */
+  forgedClick(input: ButtonClickInput): InteractionHandle {
+    const message = this.#clickableMessage(input.message, input.user);
+    return this.#sendComponent(message, input.user, `forged button "${input.customId}"`, {
+      custom_id: input.customId,
+      component_type: ComponentType.Button,
+    });
+  }
+
   selectMenu(input: SelectMenuInput): InteractionHandle {
     const message = this.#clickableMessage(input.message, input.user);
     const menu = this.#component(message, input.customId);

@@ -1,0 +1,50 @@
+/**
+ * The bot's configuration, from the environment (and `.env`), checked with zod at start so a
+ * mistake is one clear sentence per problem rather than a stack trace later.
+ */
+import { z } from 'zod';
+
+const TOKEN_HELP =
+  'Create an application at the Discord Developer Portal (Applications → New Application → Bot → Reset Token), then put the token in DISCORD_TOKEN (in the environment or in a .env file).';
+
+/** A bot token is three base64url parts joined by dots; the first encodes the bot's user id. */
+const tokenSchema = z
+  .string({ error: `DISCORD_TOKEN is not set. ${TOKEN_HELP}` })
+  .trim()
+  .min(1, `DISCORD_TOKEN is empty. ${TOKEN_HELP}`)
+  .regex(/^[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$/, `DISCORD_TOKEN does not look like a bot token (three parts separated by dots). ${TOKEN_HELP}`);
+
+const snowflake = z.string().regex(/^\d{17,20}$/, 'must be a Discord id (17 to 20 digits)');
+
+export const configSchema = z.object({
+  DISCORD_TOKEN: tokenSchema,
+  /** Register commands to this guild only (instant), instead of globally. */
+  DISCORD_GUILD_ID: snowflake.optional(),
+  /** PostgreSQL connection URL; unset: the embedded database in DATA_DIR. */
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgresql://').optional(),
+  DATA_DIR: z.string().min(1).default('./data/pglite'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `auto`, or a number of shards: run through discord.js's ShardingManager. */
+  SHARDS: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(1000)]).optional(),
+  /** Discord's REST API base (only tests point it elsewhere: the local Discord double). */
+  DISCORD_API_URL: z.url().optional(),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+  }
+}
+
+/** Empty strings count as unset, as they would in most .env files. */
+function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse({ ...withoutEmpty(env), DISCORD_TOKEN: env.DISCORD_TOKEN });
+  if (parsed.success) return parsed.data;
+  throw new ConfigError(parsed.error.issues.map((issue) => (issue.path[0] && !issue.message.includes(String(issue.path[0])) ? `${String(issue.path[0])} ${issue.message}` : issue.message)));
+}

@@ -1,0 +1,76 @@
+/** The lobby's buttons (Join, Leave, Start) and cancelling a game, with its confirmation. */
+import { ButtonStyle, MessageFlags, PermissionFlagsBits, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import { cancelGame, getGame, joinLobby, leaveLobby, startGame, type JoinResult, type LeaveResult, type StartResult, type StoredGame } from '../store/index.js';
+import type { BotContext } from './context.js';
+import type { ComponentId } from './custom-id.js';
+import { announce, sendableChannel, stripButtons } from './game-flow.js';
+import { button, lobbyMessage, rows } from './messages.js';
+import { refuse } from './replies.js';
+import { mention } from './text.js';
+
+export function displayName(interaction: ButtonInteraction | ChatInputCommandInteraction): string {
+  const member = interaction.member;
+  const nick = member && 'displayName' in member ? member.displayName : null;
+  return (nick ?? interaction.user.globalName ?? interaction.user.username).slice(0, 32);
+}
+
+export async function handleLobbyButton(ctx: BotContext, interaction: ButtonInteraction, id: ComponentId, game: StoredGame): Promise<void> {
+  const user = { id: interaction.user.id, name: displayName(interaction) };
+  if (id.kind === 'start' && user.id !== game.createdBy) return refuse(interaction, `Only the host, ${mention(game.createdBy)}, can start this game.`);
+  const result = await ctx.locks.run<JoinResult | LeaveResult | StartResult>(game.id, () => {
+    switch (id.kind) {
+      case 'join':
+        return joinLobby(ctx.db, game.id, user);
+      case 'leave':
+        return leaveLobby(ctx.db, game.id, user.id);
+      default:
+        return startGame(ctx.db, game.id);
+    }
+  });
+  if (!result.ok) return refuse(interaction, result.message);
+  if (id.kind !== 'start') {
+    await interaction.update(lobbyMessage(result.game, result.game.turnLimitSeconds));
+    return;
+  }
+  await interaction.update({ ...lobbyMessage(result.game, result.game.turnLimitSeconds), components: [] });
+  ctx.log.info({ gameId: game.id, channelId: game.channelId, interactionId: interaction.id, players: result.game.seats.length }, 'game started');
+  // The lobby message is the game's public message until the first board goes out.
+  const seats = result.game.seats.map((seat) => mention(seat.userId)).join(', ');
+  await ctx.locks.run(game.id, async () => announce(ctx, { ...result.game, publicMessageId: null }, [], [`The game begins: ${seats}. Closest to 1A plays first.`]));
+}
+
+/** Who may cancel: the host, or anyone who can manage the server. */
+function mayCancel(interaction: ButtonInteraction | ChatInputCommandInteraction, game: StoredGame): boolean {
+  return interaction.user.id === game.createdBy || (interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false);
+}
+
+/** The confirmation asked before cancelling (from the command or the lobby's Cancel button). */
+export async function askToCancel(interaction: ButtonInteraction | ChatInputCommandInteraction, game: StoredGame): Promise<void> {
+  if (!mayCancel(interaction, game)) return refuse(interaction, `Only the host (${mention(game.createdBy)}) or someone who can manage this server can cancel the game.`);
+  await interaction.reply({
+    content: 'Cancel this game for everyone? This cannot be undone.',
+    components: rows([
+      button(game.id, 0, 'cancel', 'Yes, cancel the game', { arg: 'yes', style: ButtonStyle.Danger }),
+      button(game.id, 0, 'cancel', 'No, keep playing', { arg: 'no' }),
+    ]),
+    flags: MessageFlags.Ephemeral,
+  });
+}
+
+export async function handleCancel(ctx: BotContext, interaction: ButtonInteraction, id: ComponentId, game: StoredGame): Promise<void> {
+  if (id.arg === 'ask') return askToCancel(interaction, game);
+  if (id.arg === 'no') {
+    await interaction.update({ content: 'The game goes on.', components: [] });
+    return;
+  }
+  if (!mayCancel(interaction, game)) return refuse(interaction, 'You may not cancel this game.');
+  const result = await ctx.locks.run(game.id, () => cancelGame(ctx.db, game.id));
+  if (!result.ok) return refuse(interaction, result.message);
+  await interaction.update({ content: 'The game is cancelled.', components: [] });
+  ctx.log.info({ gameId: game.id, channelId: game.channelId, interactionId: interaction.id }, 'game cancelled');
+  const channel = await sendableChannel(ctx, game.channelId);
+  if (!channel) return;
+  const latest = (await getGame(ctx.db, game.id)) ?? game;
+  if (latest.publicMessageId) await stripButtons(ctx, channel, latest.publicMessageId);
+  await channel.send({ content: `The game was cancelled by ${mention(interaction.user.id)}. Start a new one with \`/acquire start\`.`, allowedMentions: { users: [] } });
+}

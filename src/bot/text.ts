@@ -1,0 +1,167 @@
+/**
+ * Words for what happened and what is awaited: public announcements and panel texts. Nothing
+ * here may name a tile that is still in a hand; events only name tiles already face up.
+ */
+import type { Decision, GameEvent, GameState, GameView } from '../engine/index.js';
+
+export function money(amount: number): string {
+  return `$${amount.toLocaleString('en-US')}`;
+}
+
+export function mention(userId: string): string {
+  return `<@${userId}>`;
+}
+
+function seatName(state: Pick<GameState, 'players'> | GameView, seat: number): string {
+  return state.players[seat]?.name ?? `seat ${seat + 1}`;
+}
+
+/** One line per event worth announcing, in the order they happened. */
+export function describeEvents(events: readonly GameEvent[], view: GameView): string[] {
+  const lines: string[] = [];
+  const name = (seat: number): string => seatName(view, seat);
+  const hidden = view.options.holdings === 'hidden' && !view.result;
+  for (const event of events) {
+    switch (event.type) {
+      case 'tilePlaced':
+        lines.push(`**${name(event.seat)}** placed **${event.tile}**.`);
+        break;
+      case 'placementSkipped':
+        lines.push(`**${name(event.seat)}** has no tile that can be played and skips the placement.`);
+        break;
+      case 'handRedrawn':
+        lines.push(`**${name(event.seat)}** could play none of ${event.revealed.join(', ')} and drew a new hand.`);
+        break;
+      case 'deadTilesReplaced':
+        lines.push(`**${name(event.seat)}** set aside ${event.revealed.join(', ')} (can never be played) and drew replacements.`);
+        break;
+      case 'chainFounded': {
+        const reward = event.founderReward === 'share' ? ' and takes a free founder’s share' : event.founderReward === 'cash' ? ` and takes ${money(event.cash)} (no share left)` : ' (no founder’s share left)';
+        lines.push(`**${name(event.seat)}** founded **${event.chain}** (${event.size} tiles)${reward}.`);
+        break;
+      }
+      case 'chainGrew':
+        lines.push(`**${event.chain}** grew to ${event.size} tiles.`);
+        break;
+      case 'mergerStarted':
+        lines.push(`**Merger!** ${event.tile} joins ${event.chains.join(', ')}.`);
+        break;
+      case 'survivorChosen':
+        lines.push(`**${event.chain}** survives; ${event.defunct.join(' and ')} ${event.defunct.length === 1 ? 'is' : 'are'} acquired.`);
+        break;
+      case 'bankStockholder':
+        lines.push(`The bank holds ${event.shares} ${event.chain} shares for the bonuses.`);
+        break;
+      case 'bonusesPaid': {
+        if (event.payouts.length === 0) {
+          lines.push(`No one holds ${event.chain}: no bonus paid.`);
+          break;
+        }
+        const paid = event.payouts.map((payout) => `${payout.holder === 'bank' ? 'the bank' : name(payout.holder)} ${money(payout.amount)}`);
+        lines.push(`${event.final ? 'Final bonuses' : 'Bonuses'} for ${event.chain} (${event.sizeBefore} tiles): ${paid.join(', ')}.`);
+        break;
+      }
+      case 'sharesDisposed': {
+        if (hidden) {
+          lines.push(`**${name(event.seat)}** has decided about their ${event.chain} shares.`);
+          break;
+        }
+        const parts = [
+          event.sold > 0 ? `sold ${event.sold} for ${money(event.cashReceived)}` : '',
+          event.traded > 0 ? `traded ${event.traded} for ${event.traded / 2} ${event.survivor}` : '',
+          event.kept > 0 ? `kept ${event.kept}` : '',
+        ].filter(Boolean);
+        lines.push(`**${name(event.seat)}** ${parts.join(', ')} ${event.chain}.`);
+        break;
+      }
+      case 'chainDefunct':
+        lines.push(`${event.chain} is now part of ${event.survivor}.`);
+        break;
+      case 'mergerCompleted':
+        lines.push(`**${event.survivor}** now has ${event.size} tiles.`);
+        break;
+      case 'sharesBought':
+        lines.push(hidden ? `**${name(event.seat)}** bought ${event.chains.length} share${event.chains.length === 1 ? '' : 's'}.` : `**${name(event.seat)}** bought ${countNames(event.chains)} for ${money(event.cost)}.`);
+        break;
+      case 'endDeclared':
+        lines.push(`**${name(event.seat)}** declared the end of the game: this is the last turn.`);
+        break;
+      case 'tradeOffered':
+        lines.push(`**${name(event.from)}** offered a trade to **${name(event.to)}**.`);
+        break;
+      case 'tradeAnswered':
+        lines.push(`**${name(event.to)}** ${event.accepted ? 'accepted' : 'declined'} the trade offered by ${name(event.from)}.`);
+        break;
+      case 'tradeWithdrawn':
+        lines.push(`**${name(event.from)}** withdrew the trade offer.`);
+        break;
+      case 'gameEnded':
+        lines.push(event.result.reason === 'declared' ? '**The game is over.**' : '**The game is over:** no one can play a tile any more.');
+        break;
+      default:
+        break;
+    }
+  }
+  return lines;
+}
+
+/** ['Tower', 'Tower', 'Luxor'] → "2 Tower and 1 Luxor" */
+export function countNames(names: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
+  const parts = [...counts].map(([name, count]) => `${count} ${name}`);
+  return parts.length <= 1 ? (parts[0] ?? 'nothing') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
+/** The public line that tells the table whose decision it is and what it is. */
+export function promptLine(decision: Decision, view: GameView): string {
+  if (decision.kind === 'gameOver') return '';
+  const who = mention(view.players[decision.seat]!.id);
+  switch (decision.kind) {
+    case 'placeTile':
+      return decision.mustSkip && decision.mayRedraw
+        ? `${who}, none of your tiles can be played: redraw your hand or skip.`
+        : `${who}, your turn: place a tile.`;
+    case 'foundChain':
+      return `${who}, name the chain you founded at ${decision.tile}.`;
+    case 'chooseSurvivor':
+      return `${who}, ${decision.candidates.join(' and ')} are the same size: choose the survivor.`;
+    case 'chooseNextDefunct':
+      return `${who}, ${decision.candidates.join(' and ')} are the same size: choose which is wound up first.`;
+    case 'disposeShares':
+      return `${who}, your decision: sell, trade or keep your ${decision.defunct} shares.`;
+    case 'buyShares':
+      return decision.endDeclared ? `${who}, buy up to 3 shares to finish the last turn.` : `${who}, buy up to 3 shares (or none).`;
+    case 'answerTrade':
+      return `${who}, ${view.players[decision.from]!.name} offers you a trade.`;
+  }
+}
+
+/** A fixed-width table of the chains for an embed field. */
+export function chainTable(view: GameView): string {
+  const rows = view.chains.map((chain) => {
+    const size = chain.active ? String(chain.size) : '–';
+    const price = chain.active ? money(chain.price) : '–';
+    const safe = chain.safe ? ' safe' : '';
+    return `${chain.name.padEnd(11)} ${size.padStart(3)} ${price.padStart(7)} ${String(chain.bankShares).padStart(3)}${safe}`;
+  });
+  return ['```', `${'Chain'.padEnd(11)} ${'Sz'.padStart(3)} ${'Price'.padStart(7)} ${'Bk'.padStart(3)}`, ...rows, '```'].join('\n');
+}
+
+/** Each player's cash and shares, as far as this view may show them. */
+export function playerLines(view: GameView): string[] {
+  return view.players.map((player) => {
+    const marker = player.seat === view.currentPlayer && !view.result ? '▶ ' : '';
+    if (player.cash === null || player.shares === null) return `${marker}**${player.name}**: holdings hidden`;
+    const held = player.shares
+      .map((count, chain) => (count > 0 ? `${view.chains[chain]!.name} ${count}` : ''))
+      .filter(Boolean)
+      .join(', ');
+    return `${marker}**${player.name}**: ${money(player.cash)}${held ? ` · ${held}` : ''}`;
+  });
+}
+
+export function standingsLines(view: GameView): string[] {
+  const medals = ['🥇', '🥈', '🥉'];
+  return (view.result?.standings ?? []).map((standing) => `${medals[standing.place - 1] ?? `${standing.place}.`} **${standing.name}** ${money(standing.cash)}`);
+}

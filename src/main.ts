@@ -1,0 +1,48 @@
+/**
+ * `npm start`: read the configuration, open the database (PostgreSQL with DATABASE_URL, else the
+ * embedded one), apply pending migrations, and run the bot until SIGTERM or SIGINT.
+ */
+import 'dotenv/config';
+import { ConfigError, loadConfig } from './bot/config.js';
+import { createBot } from './bot/client.js';
+import { createLogger } from './bot/logger.js';
+import { migrate, openDatabase } from './store/index.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      for (const problem of error.problems) console.error(`Configuration problem: ${problem}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger({ level: config.LOG_LEVEL });
+  const database = await openDatabase(config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: config.DATA_DIR });
+  const report = await migrate(database.prisma);
+  log.info({ database: database.target.kind, applied: report.applied }, 'database ready');
+  const bot = createBot({
+    db: database.prisma,
+    log,
+    clientOptions: config.DISCORD_API_URL ? { rest: { api: config.DISCORD_API_URL } } : {},
+  });
+  let stopping = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    await bot.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  await bot.start(config.DISCORD_TOKEN);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,90 @@
+/**
+ * A whole bot against the local Discord double and an embedded database: what the end-to-end
+ * tests drive. Simulated players only click what the bot has shown them.
+ */
+import { Writable } from 'node:stream';
+import { Routes } from 'discord.js';
+import { createBot, type Bot } from '../../src/bot/client.js';
+import { createLogger } from '../../src/bot/logger.js';
+import { decodeComponentId } from '../../src/bot/custom-id.js';
+import { commandDefinitions } from '../../commands/acquire.js';
+import { migrate, openDatabase, type Database } from '../../src/store/index.js';
+import { DiscordDouble, type GuildFixture, type InteractionHandle, type StoredMessage } from '../support/discord-double/index.js';
+
+export interface Harness {
+  double: DiscordDouble;
+  database: Database;
+  bot: Bot;
+  guild: GuildFixture;
+  /** Every log line the bot wrote, as parsed JSON. */
+  logLines: Record<string, unknown>[];
+  /** Starts another bot on the same database (after `bot.stop()`), as a restart would. */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(options: { users: number; database?: Database }): Promise<Harness> {
+  const double = new DiscordDouble();
+  await double.start();
+  const guild = double.createGuild({ users: options.users });
+  const database = options.database ?? (await openDatabase({ kind: 'pglite', dataDir: null }));
+  await migrate(database.prisma);
+  const logLines: Record<string, unknown>[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) logLines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  const log = createLogger({ level: 'debug', destination });
+  const launch = async (): Promise<Bot> => {
+    const bot = createBot({ db: database.prisma, log, clientOptions: double.clientOptions() });
+    await bot.start(double.token);
+    return bot;
+  };
+  const harness: Harness = {
+    double,
+    database,
+    bot: await launch(),
+    guild,
+    logLines,
+    async restart() {
+      harness.bot = await launch();
+    },
+    async close() {
+      await harness.bot.stop();
+      await double.stop();
+      if (!options.database) await database.close();
+    },
+  };
+  await harness.bot.context.client.rest.put(Routes.applicationGuildCommands(double.botUser.id, guild.id), { body: commandDefinitions });
+  return harness;
+}
+
+/** The bot's latest public message in the channel that still has buttons. */
+export function latestPublicWithButtons(harness: Harness): StoredMessage | undefined {
+  return harness.double
+    .channelMessages(harness.guild.channelId)
+    .filter((message) => !message.ephemeral && message.components.length > 0)
+    .at(-1);
+}
+
+/** Every enabled button of a message, decoded. */
+export function buttonsOf(message: StoredMessage | null | undefined): { customId: string; label: string; kind: string; arg: string }[] {
+  if (!message) return [];
+  const result: { customId: string; label: string; kind: string; arg: string }[] = [];
+  for (const row of message.components as { components?: { custom_id?: string; label?: string; disabled?: boolean }[] }[]) {
+    for (const component of row.components ?? []) {
+      if (!component.custom_id || component.disabled) continue;
+      const id = decodeComponentId(component.custom_id);
+      result.push({ customId: component.custom_id, label: component.label ?? '', kind: id?.kind ?? '?', arg: id?.arg ?? '' });
+    }
+  }
+  return result;
+}
+
+/** The message a user sees as the answer to their interaction (reply, or the deferred one). */
+export async function answerOf(handle: InteractionHandle): Promise<StoredMessage | null> {
+  const view = await handle.settled();
+  return view.followUps.at(-1) ?? view.original ?? null;
+}

@@ -1,0 +1,101 @@
+/**
+ * Simulated players: they read the channel, answer when the bot mentions them, and click only
+ * buttons the bot showed them, choosing among them with a seeded random source.
+ */
+import { expect } from 'vitest';
+import { nextInt } from '../../src/engine/rng.js';
+import type { StoredMessage } from '../support/discord-double/index.js';
+import { answerOf, buttonsOf, latestPublicWithButtons, type Harness } from './harness.js';
+
+export class Table {
+  private rng: number;
+  /** Panels shown to players, for the privacy checks. */
+  readonly panels: { userId: string; message: StoredMessage }[] = [];
+  moves = 0;
+
+  constructor(private readonly harness: Harness, seed: number) {
+    this.rng = seed;
+  }
+
+  private int(bound: number): number {
+    const draw = nextInt(this.rng, bound);
+    this.rng = draw.rng;
+    return draw.value;
+  }
+
+  private pick<T>(items: readonly T[]): T {
+    return items[this.int(items.length)]!;
+  }
+
+  private user(id: string) {
+    const user = this.harness.guild.users.find((candidate) => candidate.id === id);
+    if (!user) throw new Error(`no user ${id}`);
+    return user;
+  }
+
+  /** Whose decision the latest public message announces, with that message. */
+  current(): { message: StoredMessage; userId: string } | null {
+    const message = latestPublicWithButtons(this.harness);
+    if (!message) return null;
+    const userId = /<@(\d+)>/.exec(message.content ?? '')?.[1];
+    if (!userId) throw new Error(`public message without a mention: ${message.content}`);
+    return { message, userId };
+  }
+
+  /**
+   * Plays one decision: opens the panel from the public message as the player mentioned, then
+   * clicks through it until the bot says "Done" (or the panel has nothing left to click).
+   * Returns false when no public message offers a decision (the game is over).
+   */
+  async playDecision(): Promise<boolean> {
+    const turn = this.current();
+    if (!turn) return false;
+    const user = this.user(turn.userId);
+    const opener = buttonsOf(turn.message).find((button) => button.kind === 'decide') ?? buttonsOf(turn.message).find((button) => button.kind === 'hand');
+    if (!opener) throw new Error('public message offers no panel');
+    let panel = await answerOf(this.harness.double.clickButton({ message: turn.message, customId: opener.customId, user }));
+    for (let clicks = 0; panel && clicks < 20; clicks++) {
+      this.panels.push({ userId: user.id, message: panel });
+      expect(panel.ephemeral, 'a panel is ephemeral').toBe(true);
+      expect(panel.visibleTo).toBe(user.id);
+      const choice = this.choose(buttonsOf(panel));
+      if (!choice) return true;
+      if (choice.kind === 'offer') {
+        const opened = this.harness.double.clickButton({ message: panel, customId: choice.customId, user });
+        await opened.response();
+        const submitted = this.harness.double.submitModal({ modalOf: opened, values: { giveShares: '', giveCash: '100', getShares: '', getCash: '0' } });
+        await submitted.settled();
+        this.moves++;
+        return true;
+      }
+      const handle = this.harness.double.clickButton({ message: panel, customId: choice.customId, user });
+      const view = await handle.settled();
+      const refusal = view.followUps.at(-1);
+      if (refusal) throw new Error(`the bot refused an offered button ${choice.kind}:${choice.arg}: ${refusal.content}`);
+      if (!['cart', 'dispose'].includes(choice.kind)) this.moves++;
+      panel = this.harness.double.message(panel.id) ?? null;
+    }
+    return true;
+  }
+
+  /** The button a player clicks next, or null when the panel is finished with. */
+  private choose(buttons: ReturnType<typeof buttonsOf>): ReturnType<typeof buttonsOf>[number] | null {
+    if (buttons.length === 0) return null;
+    const of = (kind: string) => buttons.filter((button) => button.kind === kind);
+    if (of('declareEnd').length > 0) return of('declareEnd')[0]!;
+    if (of('tile').length > 0) {
+      if (of('offer').length > 0 && this.int(25) === 0) return this.pick(of('offer'));
+      return this.pick(of('tile'));
+    }
+    for (const kind of ['redraw', 'skip', 'found', 'survivor', 'defunct', 'answer']) if (of(kind).length > 0) return this.pick(of(kind));
+    if (of('disposeOk').length > 0) {
+      const adjust = of('dispose');
+      return adjust.length > 0 && this.int(3) > 0 ? this.pick(adjust) : of('disposeOk')[0]!;
+    }
+    if (of('buyOk').length > 0) {
+      const add = of('cart').filter((button) => !/^(Remove last|Clear)$/.test(button.label));
+      return add.length > 0 && this.int(4) > 0 ? this.pick(add) : of('buyOk')[0]!;
+    }
+    return null;
+  }
+}
