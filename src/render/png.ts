@@ -14,7 +14,7 @@ import { deflateSync } from 'node:zlib';
 const BIN_COUNT = 1 << 16;
 const MAX_PALETTE = 256;
 /** Build the palette from every n-th pixel: flat areas dominate, so a sample finds them all. */
-const SAMPLE_STRIDE = 7;
+const SAMPLE_STRIDE = 13;
 
 // Scratch tables reused by every call; encoding is synchronous, so calls never overlap.
 const sampleCount = new Uint32Array(BIN_COUNT);
@@ -25,24 +25,42 @@ const sampleBlue = new Uint32Array(BIN_COUNT);
 const binIndex = new Uint8Array(BIN_COUNT);
 const binStamp = new Uint32Array(BIN_COUNT);
 let stamp = 0;
+let scanlineBuffer = Buffer.alloc(0);
+
+/** A buffer of at least `size` bytes, kept between calls: a fresh one per picture costs page faults. */
+function scratchScanlines(size: number): Buffer {
+  if (scanlineBuffer.length < size) scanlineBuffer = Buffer.alloc(size);
+  return scanlineBuffer;
+}
 
 /** Encode an opaque picture as an indexed PNG. */
 export function encodePng(canvas: Canvas): Buffer {
   // Cairo's native layout: one 32-bit word per pixel, 0xAARRGGBB in host (little-endian) order.
-  const raw = canvas.toBuffer('raw');
+  const copy = canvas.toBuffer('raw');
+  // A 32-bit view needs an aligned start; node-canvas gives one, but a pooled buffer would not.
+  const raw = copy.byteOffset % 4 === 0 ? copy : Buffer.from(new Uint8Array(copy));
   const pixels = new Uint32Array(raw.buffer, raw.byteOffset, raw.length >> 2);
   const { width, height } = canvas;
   stamp++;
   const palette = buildPalette(pixels);
 
   // Each scanline is a filter byte (0: none, best for indexed images) and its indices.
-  const scanlines = Buffer.allocUnsafe(height * (width + 1));
+  const scanlines = scratchScanlines(height * (width + 1));
+  const rowBytes = width * 4;
   let out = 0;
   let pixel = 0;
   let previous = -1;
   let previousIndex = 0;
   for (let y = 0; y < height; y++) {
     scanlines[out++] = 0;
+    // Flat pictures repeat many rows exactly (above and below every line of text); a native
+    // compare and copy is far cheaper than mapping the row again.
+    if (y > 0 && raw.compare(raw, y * rowBytes, (y + 1) * rowBytes, (y - 1) * rowBytes, y * rowBytes) === 0) {
+      scanlines.copy(scanlines, out, out - width - 1, out - 1);
+      out += width;
+      pixel += width;
+      continue;
+    }
     for (let x = 0; x < width; x++) {
       const value = pixels[pixel++] as number;
       // Runs of one colour are the common case; skip the lookup for them. (This loop is most
@@ -69,8 +87,8 @@ export function encodePng(canvas: Canvas): Buffer {
     PNG_SIGNATURE,
     chunk('IHDR', header),
     chunk('PLTE', palette),
-    // Level 3: indexed flat pictures gain little from more effort, which costs several times more.
-    chunk('IDAT', deflateSync(scanlines, { level: 3 })),
+    // Level 2: indexed flat pictures gain little from more effort, which soon costs several times more.
+    chunk('IDAT', deflateSync(scanlines.subarray(0, out), { level: 2 })),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
