@@ -38,7 +38,7 @@ export function encodePng(canvas: Canvas): Buffer {
   // Cairo's native layout: one 32-bit word per pixel, 0xAARRGGBB in host (little-endian) order.
   const copy = canvas.toBuffer('raw');
   // A 32-bit view needs an aligned start; node-canvas gives one, but a pooled buffer would not.
-  const raw = copy.byteOffset % 4 === 0 ? copy : Buffer.from(new Uint8Array(copy));
+  const raw = copy.byteOffset % 4 === 0 ? copy : Buffer.from(new Uint8Array(copy).buffer);
   const pixels = new Uint32Array(raw.buffer, raw.byteOffset, raw.length >> 2);
   const { width, height } = canvas;
   stamp++;
