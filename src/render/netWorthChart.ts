@@ -42,14 +42,15 @@ export function renderNetWorthChart(view: GameView): Buffer {
   ctx.fillRect(0, 0, WIDTH, height);
   drawText(ctx, 'Net worth by turn', MARGIN, MARGIN + 18, { size: 28, weight: 'bold', colour: THEME.text });
 
-  const turns = history.length;
+  const lastTurn = history.length - 1;
   const highest = Math.max(1, ...history.flat());
   const step = tickStep(highest);
   const top = Math.ceil(highest / step) * step;
-  const xOf = (turn: number): number => PLOT_LEFT + (turns <= 1 ? 0 : (turn / (turns - 1)) * (PLOT_RIGHT - PLOT_LEFT));
+  const xOf = (turn: number): number => PLOT_LEFT + (lastTurn < 1 ? 0 : (turn / lastTurn) * (PLOT_RIGHT - PLOT_LEFT));
   const yOf = (worth: number): number => plotBottom - (worth / top) * PLOT_HEIGHT;
 
-  // Axes: money gridlines every `step`, turn ticks every ten turns (rows are turns 1, 2, …).
+  // Axes: money gridlines every `step`; turn ticks every five or ten turns. Row 0 is the start
+  // of the game, row n the end of turn n.
   ctx.lineWidth = 1;
   ctx.strokeStyle = THEME.emptyCell;
   for (let worth = 0; worth <= top; worth += step) {
@@ -60,14 +61,14 @@ export function renderNetWorthChart(view: GameView): Buffer {
     ctx.stroke();
     drawText(ctx, shortMoney(worth), PLOT_LEFT - 10, y, { size: 19, colour: THEME.mutedText, align: 'right' });
   }
-  const turnStep = turns > 40 ? 10 : 5;
-  for (let turn = turnStep; turn <= turns; turn += turnStep) {
-    drawText(ctx, String(turn), xOf(turn - 1), plotBottom + 18, { size: 19, colour: THEME.mutedText, align: 'center' });
+  const turnStep = lastTurn > 40 ? 10 : 5;
+  for (let turn = 0; turn <= lastTurn; turn += turnStep) {
+    drawText(ctx, String(turn), xOf(turn), plotBottom + 18, { size: 19, colour: THEME.mutedText, align: 'center' });
   }
   drawText(ctx, 'turn', (PLOT_LEFT + PLOT_RIGHT) / 2, plotBottom + 38, { size: 18, colour: THEME.faintText, align: 'center' });
 
   const seats = view.players.map((player) => player.seat);
-  const markerEvery = Math.max(1, Math.round(turns / MARKERS_PER_LINE));
+  const markerEvery = Math.max(1, Math.round(lastTurn / MARKERS_PER_LINE));
   for (const seat of seats) {
     const colour = playerColour(seat);
     ctx.strokeStyle = colour;
@@ -82,12 +83,12 @@ export function renderNetWorthChart(view: GameView): Buffer {
     ctx.stroke();
     history.forEach((row, turn) => {
       // Always mark the last point, where the name label sits.
-      if (turn % markerEvery === markerEvery - 1 || turn === turns - 1) drawMarker(ctx, markerOf(seat), xOf(turn), yOf(row[seat] ?? 0), colour);
+      if ((turn > 0 && turn % markerEvery === 0) || turn === lastTurn) drawMarker(ctx, markerOf(seat), xOf(turn), yOf(row[seat] ?? 0), colour);
     });
   }
 
   // Names at the lines' ends, nudged apart where lines finish close together.
-  const last = history[turns - 1] ?? [];
+  const last = history[lastTurn] ?? [];
   const labels = seats.map((seat) => ({ seat, y: yOf(last[seat] ?? 0) })).sort((a, b) => a.y - b.y);
   labels.forEach((label, index) => {
     const above = labels[index - 1];

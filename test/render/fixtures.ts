@@ -162,8 +162,8 @@ export function safeChainsBoard(): GameView {
 }
 
 /**
- * A finished four-player game: 64 turns of net worth drawn from a fixed pseudo-random walk,
- * so the chart has crossing lines, and the standings that follow from the last row.
+ * A finished four-player game: the starting row and 64 turns of net worth drawn from a fixed
+ * pseudo-random walk, so the chart has crossing lines, and the standings from the last row.
  */
 export function finishedGame(): GameView {
   const view = lateGameBoard();
@@ -178,7 +178,7 @@ export function finishedGame(): GameView {
   };
   const worth = Array<number>(seats).fill(6000);
   const drift = [260, 180, 320, 120];
-  const history: number[][] = [];
+  const history: number[][] = [[...worth]];
   for (let turn = 0; turn < 64; turn++) {
     for (let seat = 0; seat < seats; seat++) {
       const step = (drift[seat] ?? 0) + (random() - 0.5) * 1600;
