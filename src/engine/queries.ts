@@ -1,5 +1,5 @@
 /** Questions a UI or a computer player asks of a state. None of them changes it. */
-import { classifyTile, isPlayable, unplayableReason, type TileOutcome } from './analysis.js';
+import { classifyTile, connectedUnincorporated, isPlayable, unplayableReason, type TileOutcome } from './analysis.js';
 import { MAX_PURCHASES, isSafe, sharePrice, tileIndex } from './board.js';
 import { distributeBonuses } from './bonuses.js';
 import {
@@ -12,7 +12,7 @@ import {
   priceOf,
   seatOf,
 } from './apply.js';
-import type { Action, BonusPayout, GameState, Tile } from './types.js';
+import type { Action, BonusPayout, Cell, ChainState, GameState, Tile } from './types.js';
 
 export { canDeclareEnd, decidingSeat, netWorth, whatIsAwaited } from './apply.js';
 
@@ -153,8 +153,32 @@ export interface TileEffect {
 }
 
 export function tileEffect(state: GameState, tile: Tile): TileEffect {
-  const outcome = classifyTile(state.board, state.chains, tile);
-  const name = (chain: number): string => state.chains[chain]!.name;
+  return effectOn(settledPosition(state), tile);
+}
+
+/**
+ * The board and chains a tile in hand will meet: during a merger, the position the merger will
+ * leave (the merging tile and every defunct chain are the survivor's, the defunct chains free to
+ * be founded again), since no tile is placed before it completes. Until the mergemaker picks
+ * among equally large chains, the first of them in chain order stands for the survivor.
+ */
+function settledPosition(state: GameState): { board: readonly Cell[]; chains: readonly ChainState[] } {
+  if (state.phase.kind !== 'merger') return state;
+  const merger = state.phase.merger;
+  const best = Math.max(...merger.chains.map((chain) => state.chains[chain]!.size));
+  const survivor = merger.survivor ?? merger.chains.find((chain) => state.chains[chain]!.size === best)!;
+  const board = state.board.map((cell) => (cell !== null && merger.chains.includes(cell) ? survivor : cell));
+  for (const cell of connectedUnincorporated(board, tileIndex(merger.tile)!)) board[cell] = survivor;
+  const chains = state.chains.map((chain, index) => {
+    if (index === survivor) return { ...chain, size: board.filter((cell) => cell === survivor).length };
+    return merger.chains.includes(index) ? { ...chain, size: 0, headquarters: null } : chain;
+  });
+  return { board, chains };
+}
+
+function effectOn(position: { board: readonly Cell[]; chains: readonly ChainState[] }, tile: Tile): TileEffect {
+  const outcome = classifyTile(position.board, position.chains, tile);
+  const name = (chain: number): string => position.chains[chain]!.name;
   switch (outcome.kind) {
     case 'nothing':
       return { tile, kind: 'nothing', playable: true, chains: [], description: 'stands alone' };
@@ -173,7 +197,7 @@ export function tileEffect(state: GameState, tile: Tile): TileEffect {
         playable: false,
         chains: outcome.reason === 'mergesSafeChains' ? outcome.chains.map(name) : [],
         permanent: outcome.permanent,
-        description: unplayableReason(tile, outcome, state.chains),
+        description: unplayableReason(tile, outcome, position.chains),
       };
   }
 }
@@ -182,10 +206,11 @@ export function tileEffect(state: GameState, tile: Tile): TileEffect {
 export function handEffects(state: GameState, playerId: string): TileEffect[] {
   const player = state.players[seatOf(state, playerId)];
   if (!player) return [];
+  const position = settledPosition(state);
   return player.hand
     .slice()
     .sort((a, b) => (tileIndex(a) ?? 0) - (tileIndex(b) ?? 0))
-    .map((tile) => tileEffect(state, tile));
+    .map((tile) => effectOn(position, tile));
 }
 
 export function sharePriceOf(state: GameState, chainName: string): number {

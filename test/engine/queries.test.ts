@@ -182,3 +182,54 @@ describe('declaration in legal actions', () => {
     expect(legalActions(placed)).toContainEqual(declareEnd('p0'));
   });
 });
+
+describe('what a tile would do, asked during a merger', () => {
+  // All seven chains on the board; 5A merges Luxor (4) and Tower (2). Ben holds 5B, under the
+  // merging tile, and 2F, which would found an eighth chain were it not for the chain the merger frees.
+  const state = () =>
+    scenario({
+      board: `
+        A LLLL.TT.....
+        B ............
+        C AA.....WW.FF
+        D ............
+        E ...II.CC....
+        F x...........
+        G ............
+        H ............
+        I ............`,
+      players: [{ hand: ['5A'] }, { hand: ['5B', '2F', '10G'], shares: { Tower: 1 } }, {}],
+    });
+
+  it('answers for the board as the merger will leave it: the merging tile is the survivor\'s', () => {
+    const mid = play(state(), place('p0', '5A')).state;
+    expect(mid.phase.kind).toBe('merger');
+    expect(handEffects(mid, 'p1').map((effect) => `${effect.tile}: ${effect.description}`)).toEqual([
+      '5B: grows Luxor',
+      '2F: founds a chain',
+      '10G: stands alone',
+    ]);
+    // And that is what the tiles do once the merger is over.
+    const after = play(mid, keep('p1'), buy('p0')).state;
+    expect(handEffects(after, 'p1').map((effect) => effect.description)).toEqual(['grows Luxor', 'founds a chain', 'stands alone']);
+  });
+
+  it('before the survivor is chosen, the first of the largest chains stands for it', () => {
+    const tie = scenario({
+      board: `
+        A LLL.TTT.....
+        B ............
+        C ............
+        D ............
+        E ............
+        F ............
+        G ............
+        H ............
+        I ............`,
+      players: [{ hand: ['4A', '4B'] }, {}, {}],
+    });
+    const mid = play(tie, place('p0', '4A')).state;
+    expect(tileEffect(mid, '4B').description).toBe('grows Luxor');
+    expect(tileEffect(play(mid, survivor('p0', 'Tower')).state, '4B').description).toBe('grows Tower');
+  });
+});
