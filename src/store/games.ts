@@ -54,6 +54,10 @@ export interface StoredGame {
   /** Accepted actions so far; `applyAction` expects the caller to name the version it saw. */
   version: number;
   createdBy: string;
+  /** Seconds a player has for each decision; 0 for no limit. */
+  turnLimitSeconds: number;
+  /** The channel message showing the game now, once the bot has posted one. */
+  publicMessageId: string | null;
   createdAt: Date;
   updatedAt: Date;
   /** In seat order; once the game starts, seat i is player i of the engine state. */
@@ -71,7 +75,7 @@ export type GameResultOf<Reason extends string> = { ok: true; game: StoredGame }
 
 export type CreateLobbyResult =
   | { ok: true; game: StoredGame }
-  | (Failure<'channel_busy'> & { existingGameId: string });
+  | (Failure<'channel_busy'> & { existingGameId: string; existingMessageUrl: string | null });
 export type JoinResult = GameResultOf<'not_found' | 'not_lobby' | 'already_seated' | 'full'>;
 export type LeaveResult = GameResultOf<'not_found' | 'not_lobby' | 'not_seated'>;
 export type StartResult = GameResultOf<'not_found' | 'not_lobby' | 'not_enough_players' | 'setup_failed'>;
@@ -99,6 +103,8 @@ function toStoredGame(row: GameRow): StoredGame {
     state: storedStateSchema.parse(row.state),
     version: row.version,
     createdBy: row.createdBy,
+    turnLimitSeconds: row.turnLimitSeconds,
+    publicMessageId: row.publicMessageId,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     seats: row.seats.map((seat) => ({
@@ -180,7 +186,7 @@ const CREATE_LOBBY_ATTEMPTS = 3;
  */
 export async function createLobby(
   db: PrismaClient,
-  input: { guildId: string; channelId: string; host: Player; options?: Partial<GameOptions> },
+  input: { guildId: string; channelId: string; host: Player; options?: Partial<GameOptions>; turnLimitSeconds?: number },
 ): Promise<CreateLobbyResult> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -189,6 +195,7 @@ export async function createLobby(
           guildId: input.guildId,
           channelId: input.channelId,
           createdBy: input.host.id,
+          turnLimitSeconds: input.turnLimitSeconds ?? 0,
           options: json(storedOptionsSchema.parse(input.options ?? {})),
           seats: { create: { seatIndex: 0, userId: input.host.id, displayName: input.host.name } },
         },
@@ -204,12 +211,22 @@ export async function createLobby(
         ok: false,
         reason: 'channel_busy',
         existingGameId: existing.id,
+        existingMessageUrl: existing.publicMessageId && messageUrl(existing, existing.publicMessageId),
         message: `This channel already has a ${existing.status === 'lobby' ? 'lobby' : 'game in progress'}.`,
       };
     }
     // The game that held the channel ended between the insert and the look-up: try again.
     if (attempt === CREATE_LOBBY_ATTEMPTS) throw new Error(`Could not open a lobby in channel ${input.channelId}.`);
   }
+}
+
+function messageUrl(game: StoredGame, messageId: string): string {
+  return `https://discord.com/channels/${game.guildId}/${game.channelId}/${messageId}`;
+}
+
+/** Remembers the channel message that shows the game now. */
+export async function setPublicMessage(db: Db, gameId: string, messageId: string): Promise<void> {
+  await db.game.update({ where: { id: gameId }, data: { publicMessageId: messageId } });
 }
 
 /**
@@ -339,14 +356,14 @@ export async function applyAction(
   if (!outcome.ok) return { ok: false, reason: 'rejected', code: outcome.code, message: outcome.message };
 
   const { state, events } = outcome;
+  const status: GameStatus = state.result ? 'finished' : 'active';
+  // Set here rather than by Prisma so that the game need not be read back: everything written
+  // is known.
+  const updatedAt = new Date();
   const written = await db.$transaction(async (tx) => {
     const { count } = await tx.game.updateMany({
       where: { id: gameId, version: expectedVersion, status: 'active' },
-      data: {
-        state: json(state),
-        version: { increment: 1 },
-        ...(state.result && { status: 'finished' }),
-      },
+      data: { state: json(state), version: { increment: 1 }, status, updatedAt },
     });
     if (count === 0) return false;
     await tx.gameAction.create({
@@ -356,9 +373,11 @@ export async function applyAction(
     return true;
   });
   if (!written) return stale();
-  const updated = await getGame(db, gameId);
-  if (!updated) throw new Error(`Game ${gameId} vanished after an accepted action.`);
-  return { ok: true, game: updated, events };
+  const seats = game.seats.map((seat) => {
+    const standing = state.result?.standings.find((entry) => entry.seat === seat.seatIndex);
+    return standing ? { ...seat, finalCash: standing.cash, finalPlace: standing.place } : seat;
+  });
+  return { ok: true, game: { ...game, status, state, version: expectedVersion + 1, updatedAt, seats }, events };
 }
 
 function stale(): Failure<'stale'> {

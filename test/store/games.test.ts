@@ -11,6 +11,7 @@ import {
   guildLeaderboard,
   joinLobby,
   leaveLobby,
+  setPublicMessage,
   setupOf,
   startGame,
   type StoredGame,
@@ -59,10 +60,25 @@ describe.each(databaseKinds)('game repository on $name', (kind) => {
   describe('lobby', () => {
     it('seats the host, then players as they join and leave, keeping seats numbered from 0', async () => {
       const { prisma } = database;
-      const lobby = await createLobby(prisma, { guildId: 'guild-1', channelId: newChannel(), host: ann, options: { bonusMode: 'tycoon' } });
+      const lobby = await createLobby(prisma, {
+        guildId: 'guild-1',
+        channelId: newChannel(),
+        host: ann,
+        options: { bonusMode: 'tycoon' },
+        turnLimitSeconds: 300,
+      });
       expect(lobby.ok).toBe(true);
       if (!lobby.ok) return;
-      expect(lobby.game).toMatchObject({ status: 'lobby', createdBy: ann.id, options: { bonusMode: 'tycoon' }, state: null, seed: null, version: 0 });
+      expect(lobby.game).toMatchObject({
+        status: 'lobby',
+        createdBy: ann.id,
+        options: { bonusMode: 'tycoon' },
+        turnLimitSeconds: 300,
+        publicMessageId: null,
+        state: null,
+        seed: null,
+        version: 0,
+      });
       const id = lobby.game.id;
 
       await joinLobby(prisma, id, bob);
@@ -131,6 +147,12 @@ describe.each(databaseKinds)('game repository on $name', (kind) => {
       });
       expect((await findLiveGame(prisma, channelId))?.id).toBe(first.game.id);
 
+      // Once the bot has posted the lobby, the refusal links to it.
+      await setPublicMessage(prisma, first.game.id, '555');
+      expect(await createLobby(prisma, { guildId: 'guild-1', channelId, host: bob })).toMatchObject({
+        existingMessageUrl: `https://discord.com/channels/guild-1/${channelId}/555`,
+      });
+
       expect(await cancelGame(prisma, first.game.id)).toMatchObject({ ok: true, game: { status: 'cancelled' } });
       expect(await cancelGame(prisma, first.game.id)).toMatchObject({ ok: false, reason: 'not_live' });
       expect(await findLiveGame(prisma, channelId)).toBeNull();
@@ -172,6 +194,7 @@ describe.each(databaseKinds)('game repository on $name', (kind) => {
       expect(result.game.state!.stateId).toBe(game.state!.stateId + 1);
       expect(result.events.length).toBeGreaterThan(0);
       expect(await getActionLog(database.prisma, game.id)).toMatchObject([{ sequence: 1, userId: action.player, action }]);
+      expect(await getGame(database.prisma, game.id)).toEqual(result.game);
     });
 
     it('reports refused and stale moves without writing anything', async () => {
@@ -225,6 +248,7 @@ describe.each(databaseKinds)('game repository on $name', (kind) => {
     it('finishes a game with the final standings on the seats', async () => {
       const game = await playToTheEnd(await startedGame(newChannel(), 'guild-results', 9));
       expect(game.status).toBe('finished');
+      expect(await getGame(database.prisma, game.id)).toEqual(game);
       const standings = [...game.state!.result!.standings].sort((a, b) => a.seat - b.seat);
       expect(game.seats.map((seat) => [seat.userId, seat.finalCash, seat.finalPlace])).toEqual(
         standings.map((standing) => [standing.playerId, standing.cash, standing.place]),
