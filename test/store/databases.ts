@@ -1,5 +1,5 @@
 /**
- * The databases the store tests run against: an in-memory PGlite always, and the PostgreSQL
+ * The databases the store tests (and the store benchmark) run against: an in-memory PGlite always, and the PostgreSQL
  * server named by TEST_DATABASE_URL when set. Every `open()` gives a new, empty database (a
  * fresh PGlite, or a database created for it on the server) so test files never collide;
  * `close()` drops it again.
@@ -25,7 +25,8 @@ const pglite: DatabaseKind = {
   },
 };
 
-function postgres(serverUrl: string): DatabaseKind {
+/** Fresh databases created on the PostgreSQL server at `serverUrl`, dropped on close. */
+export function serverDatabases(serverUrl: string): DatabaseKind {
   return {
     name: 'postgres',
     async open() {
@@ -57,4 +58,4 @@ async function onServer(serverUrl: string, sql: string): Promise<void> {
 }
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-export const databaseKinds: DatabaseKind[] = serverUrl ? [pglite, postgres(serverUrl)] : [pglite];
+export const databaseKinds: DatabaseKind[] = serverUrl ? [pglite, serverDatabases(serverUrl)] : [pglite];
