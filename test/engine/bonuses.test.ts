@@ -58,6 +58,10 @@ describe('tycoon bonuses (file 003)', () => {
     expect(bonuses('tycoon', 'expensive', 5, [3, 3])).toEqual([6000, 6000]);
   });
 
+  it('two tied for primary take primary + secondary; two tied behind them split the tertiary', () => {
+    expect(bonuses('tycoon', 'expensive', 5, [3, 3, 1, 1])).toEqual([6000, 6000, 1800, 1800]);
+  });
+
   it('three tied for primary share all three bonuses', () => {
     expect(bonuses('tycoon', 'expensive', 5, [2, 2, 2, 1])).toEqual([5200, 5200, 5200, 0]); // 15,500 / 3 = 5,166.67
   });

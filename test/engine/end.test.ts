@@ -42,6 +42,9 @@ describe('declaring the end', () => {
     ]);
     expect(cashAll(over)).toEqual([6000 - 200 + 10000 + 1000 + 5200, 6000 + 5000 + 3000, 6000 + 2000 + 400]);
     expect(over.result).toMatchObject({ reason: 'declared' });
+    // Bonuses first, then the shares are sold, then the result.
+    const kinds = events.map((event) => event.type).filter((type) => ['bonusesPaid', 'sharesLiquidated', 'gameEnded'].includes(type));
+    expect(kinds).toEqual(['bonusesPaid', 'bonusesPaid', 'sharesLiquidated', 'sharesLiquidated', 'sharesLiquidated', 'sharesLiquidated', 'gameEnded']);
     expect(over.result!.standings.map((standing) => [standing.name, standing.cash, standing.place])).toEqual([
       ['Ann', 22000, 1],
       ['Ben', 14000, 2],
