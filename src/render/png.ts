@@ -8,7 +8,7 @@
  * 10 ms budget for a board).
  */
 import type { Canvas } from 'canvas';
-import { deflateSync } from 'node:zlib';
+import { constants, deflateSync } from 'node:zlib';
 
 /** Colours are binned to 5-6-5 bits (what the eye tells apart in anti-aliasing). */
 const BIN_COUNT = 1 << 16;
@@ -16,7 +16,8 @@ const MAX_PALETTE = 256;
 /** Build the palette from every n-th pixel: flat areas dominate, so a sample finds them all. */
 const SAMPLE_STRIDE = 13;
 
-// Scratch tables reused by every call; encoding is synchronous, so calls never overlap.
+// Scratch tables reused by every call; encoding is synchronous, so calls never overlap. The
+// sample tables are all zero between calls.
 const sampleCount = new Uint32Array(BIN_COUNT);
 const sampleRed = new Uint32Array(BIN_COUNT);
 const sampleGreen = new Uint32Array(BIN_COUNT);
@@ -87,8 +88,9 @@ export function encodePng(canvas: Canvas): Buffer {
     PNG_SIGNATURE,
     chunk('IHDR', header),
     chunk('PLTE', palette),
-    // Level 2: indexed flat pictures gain little from more effort, which soon costs several times more.
-    chunk('IDAT', deflateSync(scanlines.subarray(0, out), { level: 2 })),
+    // Run-length matching only: it finds the long runs of one index that make up these
+    // pictures at a fraction of full deflate's time, for files about a third larger.
+    chunk('IDAT', deflateSync(scanlines.subarray(0, out), { level: 1, strategy: constants.Z_RLE })),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
@@ -102,32 +104,35 @@ function binOf(value: number): number {
  * Each chosen bin maps to its own entry; other bins are matched to the nearest entry later.
  */
 function buildPalette(pixels: Uint32Array): Buffer {
-  sampleCount.fill(0);
-  sampleRed.fill(0);
-  sampleGreen.fill(0);
-  sampleBlue.fill(0);
+  const bins: number[] = [];
   for (let pixel = 0; pixel < pixels.length; pixel += SAMPLE_STRIDE) {
-    const value = pixels[pixel] ?? 0;
+    const value = pixels[pixel] as number;
     const bin = binOf(value);
+    if (sampleCount[bin] === 0) bins.push(bin);
     sampleCount[bin] = (sampleCount[bin] as number) + 1;
     sampleRed[bin] = (sampleRed[bin] as number) + ((value >>> 16) & 0xff);
     sampleGreen[bin] = (sampleGreen[bin] as number) + ((value >>> 8) & 0xff);
     sampleBlue[bin] = (sampleBlue[bin] as number) + (value & 0xff);
   }
-  const bins: number[] = [];
-  for (let bin = 0; bin < BIN_COUNT; bin++) if (sampleCount[bin]) bins.push(bin);
-  bins.sort((a, b) => (sampleCount[b] ?? 0) - (sampleCount[a] ?? 0));
+  bins.sort((a, b) => (sampleCount[b] as number) - (sampleCount[a] as number));
   const chosen = bins.slice(0, MAX_PALETTE);
   const palette = Buffer.alloc(chosen.length * 3);
   chosen.forEach((bin, entry) => {
-    const count = sampleCount[bin] ?? 1;
+    const count = sampleCount[bin] as number;
     // The mean of a bin is exact for a flat colour, which is nearly every sampled pixel.
-    palette[entry * 3] = Math.round((sampleRed[bin] ?? 0) / count);
-    palette[entry * 3 + 1] = Math.round((sampleGreen[bin] ?? 0) / count);
-    palette[entry * 3 + 2] = Math.round((sampleBlue[bin] ?? 0) / count);
+    palette[entry * 3] = Math.round((sampleRed[bin] as number) / count);
+    palette[entry * 3 + 1] = Math.round((sampleGreen[bin] as number) / count);
+    palette[entry * 3 + 2] = Math.round((sampleBlue[bin] as number) / count);
     binIndex[bin] = entry;
     binStamp[bin] = stamp;
   });
+  // Clear only the bins this picture touched, ready for the next one.
+  for (const bin of bins) {
+    sampleCount[bin] = 0;
+    sampleRed[bin] = 0;
+    sampleGreen[bin] = 0;
+    sampleBlue[bin] = 0;
+  }
   return palette;
 }
 
