@@ -20,6 +20,7 @@ const CELL = 62;
 /** Space between neighbouring cells, so that tiles of one chain still read as separate tiles. */
 const CELL_GAP = 3;
 const TILE_SIDE = CELL - CELL_GAP;
+const TILE_LABEL = 30;
 const GRID_LEFT = MARGIN + COORDINATE_BAND;
 const GRID_TOP = MARGIN + STATUS_HEIGHT + COORDINATE_BAND;
 const GRID_BOTTOM = GRID_TOP + ROWS * CELL;
@@ -29,6 +30,7 @@ const LEGEND_TOP = GRID_BOTTOM + 18;
 const LEGEND_HEADER = 38;
 const LEGEND_ROW = 46;
 const LEGEND_CHIP = LEGEND_ROW - 10;
+const LEGEND_CHIP_LABEL = 24;
 const LEGEND_KEY = 40;
 /** Left edges of the chip, name and safe columns; right edges of the number columns. */
 const LEGEND_COLUMNS = { chip: MARGIN + 4, name: MARGIN + 60, size: 430, price: 560, bank: 680, safe: 708 } as const;
@@ -54,7 +56,7 @@ export function renderBoard(view: GameView): Buffer {
     const { x, y } = cellOrigin(index);
     const tile = tileName(index);
     const chain = cell === UNINCORPORATED ? undefined : view.chains[cell];
-    const image = chain ? chainTile(chain.name, labels[cell] ?? '', TILE_SIDE, 30, headquarters.has(tile)) : unincorporatedTile(tile);
+    const image = chain ? chainTile(chain.name, labels[cell] ?? '', TILE_SIDE, TILE_LABEL, headquarters.has(tile)) : unincorporatedTile(tile);
     ctx.drawImage(image, x, y);
   }
   const last = view.lastPlacedTile === null ? undefined : tileIndex(view.lastPlacedTile);
@@ -216,7 +218,7 @@ function drawStatus(ctx: CanvasRenderingContext2D, view: GameView): void {
 function drawLegendRow(ctx: CanvasRenderingContext2D, row: number, chain: ChainView, label: string): void {
   const top = LEGEND_TOP + LEGEND_HEADER + row * LEGEND_ROW;
   const y = top + LEGEND_ROW / 2 + 1;
-  ctx.drawImage(chainTile(chain.name, label, LEGEND_CHIP, 24), LEGEND_COLUMNS.chip, top + (LEGEND_ROW - LEGEND_CHIP) / 2);
+  ctx.drawImage(chainTile(chain.name, label, LEGEND_CHIP, LEGEND_CHIP_LABEL), LEGEND_COLUMNS.chip, top + (LEGEND_ROW - LEGEND_CHIP) / 2);
   // A chain off the board is greyed out but keeps its row, so rows never move between turns.
   const colour = chain.active ? THEME.text : THEME.faintText;
   const cell = { size: LEGEND_TEXT, colour, align: 'right' } as const;

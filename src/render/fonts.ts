@@ -7,7 +7,7 @@ import { registerFont } from 'canvas';
 
 const require = createRequire(import.meta.url);
 
-export const FONT_FAMILY = 'DejaVu Sans';
+const FONT_FAMILY = 'DejaVu Sans';
 
 // node-canvas only sees fonts registered before the first canvas is created, so this runs on
 // import and every module that draws imports this one.

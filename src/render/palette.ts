@@ -50,7 +50,7 @@ export function chainColour(name: string): string {
  * Player lines in the net-worth chart: Paul Tol's "bright" scheme, again colour-blind safe,
  * and told apart by marker shape and a name label as well.
  */
-export const PLAYER_COLOURS = ['#66ccee', '#ee6677', '#ccbb44', '#228833', '#aa3377', '#bbbbbb'] as const;
+const PLAYER_COLOURS = ['#66ccee', '#ee6677', '#ccbb44', '#228833', '#aa3377', '#bbbbbb'] as const;
 
 export function playerColour(seat: number): string {
   return PLAYER_COLOURS[seat % PLAYER_COLOURS.length] ?? FALLBACK_CHAIN_COLOUR;

@@ -33,7 +33,7 @@ export function sprite(key: string, width: number, height: number, draw: (ctx: C
   });
 }
 
-export interface TextStyle {
+interface TextStyle {
   size: number;
   colour: string;
   weight?: 'normal' | 'bold';
@@ -69,7 +69,7 @@ export function drawText(ctx: CanvasRenderingContext2D, text: string, x: number,
 /** Room around text for glyphs that reach past their advance width. */
 const TEXT_PAD = 3;
 
-export function textWidth(text: string, size: number, weight: 'normal' | 'bold' = 'normal'): number {
+function textWidth(text: string, size: number, weight: 'normal' | 'bold' = 'normal'): number {
   measuring.font = font(size, weight);
   return Math.ceil(measuring.measureText(text).width);
 }
