@@ -7,10 +7,10 @@ import { createCanvas, type Canvas, type CanvasRenderingContext2D } from 'canvas
 import { font } from './fonts.js';
 
 /**
- * Enough for every tile, chip and number the pictures use many times over; when player names
- * and odd amounts fill it up, it simply starts again.
+ * Several times what one board uses (about 400 tiles, chips and numbers), at some 10 KB each;
+ * when player names and odd amounts from charts fill it up, it simply starts again.
  */
-const MAX_SPRITES = 4000;
+const MAX_SPRITES = 1500;
 const sprites = new Map<string, Canvas>();
 
 /** The sprite under `key`, made by `make` the first time. */
