@@ -7,7 +7,7 @@ import { createCanvas, type Canvas, type CanvasRenderingContext2D } from 'canvas
 import { font } from './fonts.js';
 
 /**
- * Several times what one board uses (about 400 tiles, chips and numbers), at some 10 KB each;
+ * Several times what boards use (a few hundred tiles, chips and numbers of some 7 KB each);
  * when player names and odd amounts from charts fill it up, it simply starts again.
  */
 const MAX_SPRITES = 1500;
