@@ -5,6 +5,7 @@
  * Both are PostgreSQL: the schema, the migrations and every query above the adapter are the
  * same.
  */
+import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
@@ -38,6 +39,8 @@ export async function openDatabase(target: DatabaseTarget = targetFromEnv()): Pr
     const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: target.url }) });
     return { prisma, target, close: () => prisma.$disconnect() };
   }
+  // PGlite creates its own directory but not the ones above it (./data on a fresh clone).
+  if (target.dataDir !== null) await mkdir(target.dataDir, { recursive: true });
   const pglite = target.dataDir === null ? new PGlite() : new PGlite(target.dataDir);
   await pglite.waitReady;
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
