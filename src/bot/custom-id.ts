@@ -4,8 +4,10 @@
  * and everything a click means travels inside it: the bot keeps no per-message memory and a
  * restart loses nothing.
  *
- * Written as `acq:<kind>:<game id>:<state id>:<argument>`; read back through zod, so a forged
- * or damaged id is refused before anything is loaded.
+ * Written as `acq:<kind>:<game id>:<state id>:<argument>`, optionally followed by `:<n>`, a
+ * digit that only makes two buttons of one message with the same meaning distinct (Discord
+ * refuses duplicate custom ids); read back through zod, so a forged or damaged id is refused
+ * before anything is loaded.
  */
 import { z } from 'zod';
 
@@ -96,9 +98,15 @@ export function encodeComponentId(id: ComponentId): string {
 /** The component a custom id names, or null for anything forged, damaged or not ours. */
 export function decodeComponentId(raw: string): ComponentId | null {
   const parts = raw.split(':');
-  if (parts.length !== 5 || parts[0] !== PREFIX) return null;
+  if (parts.length < 5 || parts.length > 6 || parts[0] !== PREFIX) return null;
+  if (parts.length === 6 && !/^\d$/.test(parts[5]!)) return null;
   const parsed = componentIdSchema.safeParse({ kind: parts[1], gameId: parts[2], stateId: parts[3], arg: parts[4] });
   return parsed.success ? (parsed.data as ComponentId) : null;
+}
+
+/** The same custom id made distinct as the `n`th duplicate on one message (n from 1 to 9). */
+export function distinctComponentId(customId: string, n: number): string {
+  return `${customId}:${n}`;
 }
 
 /** "3.2" → { sell: 3, trade: 2 } */

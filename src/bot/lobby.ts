@@ -17,26 +17,29 @@ export function displayName(interaction: ButtonInteraction | ChatInputCommandInt
 export async function handleLobbyButton(ctx: BotContext, interaction: ButtonInteraction, id: ComponentId, game: StoredGame): Promise<void> {
   const user = { id: interaction.user.id, name: displayName(interaction) };
   if (id.kind === 'start' && user.id !== game.createdBy) return refuse(interaction, `Only the host, ${mention(game.createdBy)}, can start this game.`);
-  const result = await ctx.locks.run<JoinResult | LeaveResult | StartResult>(game.id, () => {
+  // Starting renders and posts the first board, which may take longer than Discord's 3 s.
+  await interaction.deferUpdate();
+  const result = await ctx.locks.run<JoinResult | LeaveResult | StartResult>(game.id, async () => {
     switch (id.kind) {
       case 'join':
         return joinLobby(ctx.db, game.id, user);
       case 'leave':
         return leaveLobby(ctx.db, game.id, user.id);
-      default:
-        return startGame(ctx.db, game.id);
+      default: {
+        const started = await startGame(ctx.db, game.id);
+        if (started.ok) {
+          // The lobby message is the game's public message until the first board replaces it.
+          const seats = started.game.seats.map((seat) => mention(seat.userId)).join(', ');
+          await announce(ctx, started.game, [], [`The game begins: ${seats}. The tile closest to 1A plays first.`]);
+        }
+        return started;
+      }
     }
   });
   if (!result.ok) return refuse(interaction, result.message);
-  if (id.kind !== 'start') {
-    await interaction.update(lobbyMessage(result.game, result.game.turnLimitSeconds));
-    return;
-  }
-  await interaction.update({ ...lobbyMessage(result.game, result.game.turnLimitSeconds), components: [] });
-  ctx.log.info({ gameId: game.id, channelId: game.channelId, interactionId: interaction.id, players: result.game.seats.length }, 'game started');
-  // The lobby message is the game's public message until the first board goes out.
-  const seats = result.game.seats.map((seat) => mention(seat.userId)).join(', ');
-  await ctx.locks.run(game.id, async () => announce(ctx, { ...result.game, publicMessageId: null }, [], [`The game begins: ${seats}. Closest to 1A plays first.`]));
+  const lobby = lobbyMessage(result.game, result.game.turnLimitSeconds);
+  await interaction.editReply(id.kind === 'start' ? { ...lobby, components: [] } : lobby);
+  if (id.kind === 'start') ctx.log.info({ gameId: game.id, channelId: game.channelId, interactionId: interaction.id, players: result.game.seats.length }, 'game started');
 }
 
 /** Who may cancel: the host, or anyone who can manage the server. */

@@ -26,7 +26,7 @@ import {
 } from '../engine/index.js';
 import { renderBoard, renderNetWorthChart } from '../render/index.js';
 import type { StoredGame } from '../store/index.js';
-import { encodeComponentId, type ComponentKind } from './custom-id.js';
+import { distinctComponentId, encodeComponentId, type ComponentKind } from './custom-id.js';
 import { chainTable, countNames, describeEvents, mention, money, playerLines, promptLine, standingsLines } from './text.js';
 
 type Row = ActionRowBuilder<MessageActionRowComponentBuilder>;
@@ -51,10 +51,24 @@ export function button(gameId: string, stateId: number, kind: ComponentKind, lab
   return built;
 }
 
-/** Buttons laid out five to a row, as Discord allows. */
-export function rows(buttons: readonly ButtonBuilder[]): Row[] {
+/**
+ * One message's buttons: each group starts a new row, five to a row as Discord allows. Two
+ * buttons meaning the same thing (say "Keep all" and "Sell −1" from one share sold) get
+ * distinct custom ids, which Discord requires.
+ */
+export function rows(...groups: (readonly ButtonBuilder[])[]): Row[] {
+  const seen = new Map<string, number>();
+  for (const built of groups.flat()) {
+    const customId = (built.data as { custom_id?: string }).custom_id;
+    if (!customId) continue;
+    const duplicates = seen.get(customId) ?? 0;
+    if (duplicates > 0) built.setCustomId(distinctComponentId(customId, duplicates));
+    seen.set(customId, duplicates + 1);
+  }
   const result: Row[] = [];
-  for (let start = 0; start < buttons.length; start += 5) result.push(new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(buttons.slice(start, start + 5)));
+  for (const buttons of groups) {
+    for (let start = 0; start < buttons.length; start += 5) result.push(new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(buttons.slice(start, start + 5)));
+  }
   return result;
 }
 
@@ -205,7 +219,7 @@ export function handPanel(game: StoredGame, state: GameState, userId: string): P
       }
     }
   }
-  return { content: lines.join('\n'), components: [...rows(tileButtons), ...rows(extra)].slice(0, 5) };
+  return { content: lines.join('\n'), components: rows(tileButtons, extra).slice(0, 5) };
 }
 
 function holdingsLine(view: GameView): string {
@@ -263,7 +277,7 @@ export function disposePanel(game: StoredGame, state: GameState, sell: number, t
   if (decision.kind !== 'disposeShares') return { content: 'There is nothing to decide about shares now.', components: [] };
   const { held, price, maxTrade, defunct, survivor } = decision;
   const keep = held - sell - trade;
-  const at = (newSell: number, newTrade: number): string => `${newSell}.${newTrade}`;
+  const at = (newSell: number, newTrade: number): string => `${Math.max(0, newSell)}.${Math.max(0, newTrade)}`;
   const id = (kind: ComponentKind, label: string, arg: string, disabled: boolean, style = ButtonStyle.Secondary): ButtonBuilder => button(game.id, state.stateId, kind, label, { arg, disabled, style });
   const lines = [
     `**${defunct}** was acquired by **${survivor}**. You hold **${held}** ${defunct} shares.`,
@@ -272,20 +286,20 @@ export function disposePanel(game: StoredGame, state: GameState, sell: number, t
   ];
   return {
     content: lines.join('\n'),
-    components: [
-      ...rows([
+    components: rows(
+      [
         id('dispose', 'Sell −1', at(sell - 1, trade), sell === 0),
         id('dispose', 'Sell +1', at(sell + 1, trade), keep === 0),
         id('dispose', 'Trade −2', at(sell, trade - 2), trade === 0),
         id('dispose', 'Trade +2', at(sell, trade + 2), keep < 2 || trade + 2 > maxTrade),
-      ]),
-      ...rows([
+      ],
+      [
         id('dispose', 'Sell all', at(held, 0), sell === held),
         id('dispose', 'Trade most', at(held - Math.min(maxTrade, held - (held % 2)), Math.min(maxTrade, held - (held % 2))), maxTrade === 0),
         id('dispose', 'Keep all', at(0, 0), sell === 0 && trade === 0),
-      ]),
-      ...rows([id('disposeOk', `Confirm: sell ${sell}, trade ${trade}, keep ${keep}`, at(sell, trade), false, ButtonStyle.Success)]),
-    ],
+      ],
+      [id('disposeOk', `Confirm: sell ${sell}, trade ${trade}, keep ${keep}`, at(sell, trade), false, ButtonStyle.Success)],
+    ),
   };
 }
 
@@ -324,7 +338,7 @@ export function buyPanel(game: StoredGame, state: GameState, cart: readonly numb
     lines.push('The end may be declared now: this turn finishes (buying included), then the game is scored.');
     controls.push(button(game.id, state.stateId, 'declareEnd', 'Declare the end', { style: ButtonStyle.Danger }));
   }
-  return { content: lines.join('\n'), components: [...rows(chainButtons), ...rows(controls)] };
+  return { content: lines.join('\n'), components: rows(chainButtons, controls) };
 }
 
 function tradeAnswerPanel(game: StoredGame, state: GameState, view: GameView): Panel {
