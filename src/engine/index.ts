@@ -9,5 +9,6 @@ export { createGame, resolveOptions, DEFAULT_OPTIONS, MIN_PLAYERS, MAX_PLAYERS, 
 export { replay } from './replay.js';
 export * from './queries.js';
 export { viewFor, spectatorView } from './views.js';
+export { defaultAction } from './defaults.js';
 export { actionSchema, optionsSchema, gameStateSchema, parseAction, parseGameState } from './schema.js';
 export { distributeBonuses, type Holding } from './bonuses.js';
