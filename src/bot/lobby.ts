@@ -30,7 +30,7 @@ export async function handleLobbyButton(ctx: BotContext, interaction: ButtonInte
         if (started.ok) {
           // The lobby message is the game's public message until the first board replaces it.
           const seats = started.game.seats.map((seat) => mention(seat.userId)).join(', ');
-          await announce(ctx, started.game, [], [`The game begins: ${seats}. The tile closest to 1A plays first.`]);
+          await announce(ctx, started.game, [], [`The game begins: ${seats}. Each of you drew a tile for the order (now on the board): the one nearest the top-left corner plays first.`]);
         }
         return started;
       }
