@@ -310,3 +310,59 @@ describe('discord double lifecycle', () => {
     await vi.waitFor(() => expect(sockets()).toBeLessThanOrEqual(before));
   });
 });
+
+describe('discord double with several sessions', () => {
+  async function twoClients(double: DiscordDouble, shards: [number, number][] | null): Promise<Client[]> {
+    const clients = [0, 1].map((index) => new Client({ intents: [GatewayIntentBits.Guilds], ...double.clientOptions(), ...(shards ? { shards: shards[index]![0], shardCount: shards[index]![1] } : {}) }));
+    for (const client of clients) {
+      const ready = once(client, Events.ClientReady);
+      await client.login(double.token);
+      await ready;
+    }
+    return clients;
+  }
+
+  it('gives each shard only its guilds, and sends their interactions there', async () => {
+    const double = new DiscordDouble();
+    await double.start();
+    const guilds = Array.from({ length: 6 }, () => double.createGuild({ users: 1 }));
+    const clients = await twoClients(double, [[0, 2], [1, 2]]);
+    try {
+      expect(double.identifications.map((identification) => identification.shard)).toEqual([[0, 2], [1, 2]]);
+      const shardOf = (guildId: string) => Number((BigInt(guildId) >> 22n) % 2n);
+      for (const [index, client] of clients.entries()) {
+        expect([...client.guilds.cache.keys()].sort()).toEqual(guilds.filter((guild) => shardOf(guild.id) === index).map((guild) => guild.id).sort());
+      }
+      for (const guild of guilds) {
+        const handle = double.slashCommand({ guildId: guild.id, channelId: guild.channelId, user: guild.users[0]!, name: 'acquire' });
+        expect(handle.deliveredTo).toEqual([double.identifications[shardOf(guild.id)]!.sessionId]);
+      }
+    } finally {
+      for (const client of clients) await client.destroy();
+      await double.stop();
+    }
+  });
+
+  it('alternates interactions between two sessions of the same shard with round-robin delivery', async () => {
+    const double = new DiscordDouble({ interactionDelivery: 'round-robin' });
+    await double.start();
+    const guild = double.createGuild({ users: 1 });
+    const clients = await twoClients(double, null);
+    try {
+      const answered: number[] = [];
+      clients.forEach((client, index) =>
+        client.on(Events.InteractionCreate, (interaction) => {
+          answered.push(index);
+          if (interaction.isChatInputCommand()) void interaction.reply({ content: `client ${index}` });
+        }),
+      );
+      for (let i = 0; i < 4; i++) {
+        await double.slashCommand({ guildId: guild.id, channelId: guild.channelId, user: guild.users[0]!, name: 'acquire' }).settled();
+      }
+      expect(answered).toEqual([0, 1, 0, 1]);
+    } finally {
+      for (const client of clients) await client.destroy();
+      await double.stop();
+    }
+  });
+});

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { GatewayDispatchEvents, PermissionFlagsBits, type APIUser, type RESTOptions } from 'discord.js';
 import type { RestEnvironment } from './environment.js';
-import { Gateway, GATEWAY_PATH } from './gateway.js';
+import { Gateway, GATEWAY_PATH, type Identification, type InteractionDelivery } from './gateway.js';
 import {
   InteractionDispatcher,
   type ButtonClickInput,
@@ -29,6 +29,11 @@ export interface DiscordDoubleOptions {
   interactionDeadlineMs?: number;
   /** Sent in HELLO. Default 41250 ms, as on Discord; the client heartbeats on its own timer. */
   heartbeatIntervalMs?: number;
+  /**
+   * Who receives an interaction when several sessions serve its guild (several bot processes
+   * logged in with the same shard): each of them (default), or one after the other.
+   */
+  interactionDelivery?: InteractionDelivery;
 }
 
 export interface CreateGuildOptions {
@@ -96,6 +101,7 @@ export class DiscordDouble {
       state: this.#state,
       token: this.token,
       heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250,
+      interactionDelivery: options.interactionDelivery ?? 'every-session',
       gatewayUrl: () => this.gatewayUrl,
       onReady: () => this.#notifier.changed(),
     });
@@ -296,6 +302,11 @@ export class DiscordDouble {
   /** Registered application commands, global or for one guild, as Discord returned them. */
   registeredCommands(guildId?: string): Record<string, unknown>[] {
     return this.#state.commands.get(guildId ?? 'global') ?? [];
+  }
+
+  /** Every IDENTIFY the gateway accepted, in order (closed sessions included). */
+  get identifications(): readonly Identification[] {
+    return this.#gateway.identifications;
   }
 
   /** Requests no route matched: a test can assert this stays empty. */

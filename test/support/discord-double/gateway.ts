@@ -7,11 +7,23 @@ import { newId, type DoubleState } from './state.js';
 /** The path the gateway is served on, next to the REST API on the same port. */
 export const GATEWAY_PATH = '/gateway';
 
+/** What a client sent in IDENTIFY, as the double recorded it. */
+export interface Identification {
+  sessionId: string;
+  /** `[shard id, shard count]`; `[0, 1]` when the client sent none. */
+  shard: [number, number];
+  intents: number;
+}
+
+/** Who gets an INTERACTION_CREATE when several sessions serve its guild. */
+export type InteractionDelivery = 'every-session' | 'round-robin';
+
 /** One client connection. Sequence numbers count dispatches per connection, as on Discord. */
 class GatewaySession {
   sequence = 0;
   /** Set by IDENTIFY; until then the session receives no dispatches. */
   intents: number | null = null;
+  shard: [number, number] = [0, 1];
   readonly sessionId = newId();
 
   constructor(readonly socket: WebSocket) {}
@@ -30,6 +42,7 @@ export interface GatewayDependencies {
   state: DoubleState;
   token: string;
   heartbeatIntervalMs: number;
+  interactionDelivery: InteractionDelivery;
   gatewayUrl(): string;
   /** Called after a session became ready, so waiters can re-check. */
   onReady(): void;
@@ -38,11 +51,15 @@ export interface GatewayDependencies {
 /**
  * A Discord gateway speaking JSON without compression: HELLO, IDENTIFY → READY plus one
  * GUILD_CREATE per guild (the client stays "not ready" until every guild listed as
- * unavailable in READY has arrived), heartbeat ACKs and numbered dispatches.
+ * unavailable in READY has arrived), heartbeat ACKs and numbered dispatches. Sharded sessions
+ * get only their guilds' events, by Discord's rule: shard = (guild id >> 22) % shard count.
  */
 export class Gateway {
   readonly #server = new WebSocketServer({ noServer: true });
   readonly #sessions = new Set<GatewaySession>();
+  readonly identifications: Identification[] = [];
+  /** Counts interactions, so round-robin delivery alternates between sessions. */
+  #interactionCount = 0;
 
   constructor(private readonly deps: GatewayDependencies) {}
 
@@ -60,13 +77,29 @@ export class Gateway {
     return [...this.#sessions].some((session) => session.intents !== null);
   }
 
-  /** Sends a dispatch to identified sessions, only to those with `intent` when one is given. */
+  /**
+   * Sends a dispatch to identified sessions (those serving the event's guild, if it has one),
+   * only to those with `intent` when one is given.
+   */
   dispatch(event: string, data: unknown, intent?: number): void {
-    for (const session of this.#sessions) {
-      if (session.intents === null) continue;
-      if (intent !== undefined && (session.intents & intent) === 0) continue;
+    const guildId = event === GatewayDispatchEvents.GuildCreate ? (data as { id: string }).id : (data as { guild_id?: string }).guild_id;
+    for (const session of this.#servingSessions(guildId)) {
+      if (intent !== undefined && ((session.intents as number) & intent) === 0) continue;
       session.dispatch(event, data);
     }
+  }
+
+  /** Sends INTERACTION_CREATE as `interactionDelivery` says; returns the receiving sessions' ids. */
+  dispatchInteraction(data: { guild_id: string }): string[] {
+    const serving = this.#servingSessions(data.guild_id);
+    const receivers = this.deps.interactionDelivery === 'round-robin' && serving.length > 0 ? [serving[this.#interactionCount++ % serving.length]!] : serving;
+    for (const session of receivers) session.dispatch(GatewayDispatchEvents.InteractionCreate, data);
+    return receivers.map((session) => session.sessionId);
+  }
+
+  /** Identified sessions, in the order they identified, that receive the guild's events. */
+  #servingSessions(guildId: string | undefined): GatewaySession[] {
+    return [...this.#sessions].filter((session) => session.intents !== null && (guildId === undefined || servesGuild(session.shard, guildId)));
   }
 
   /** Drops every connection at once: a test double has no reason to wait for close handshakes. */
@@ -114,7 +147,7 @@ export class Gateway {
         session.send(GatewayOpcodes.HeartbeatAck, null);
         break;
       case GatewayOpcodes.Identify:
-        this.#identify(session, payload.d as { token: string; intents: number });
+        this.#identify(session, payload.d as { token: string; intents: number; shard?: [number, number] });
         break;
       case GatewayOpcodes.Resume:
         // Sessions are not kept across connections; `false` tells the client to identify anew.
@@ -126,7 +159,7 @@ export class Gateway {
     }
   }
 
-  #identify(session: GatewaySession, identify: { token: string; intents: number }): void {
+  #identify(session: GatewaySession, identify: { token: string; intents: number; shard?: [number, number] }): void {
     if (identify.token !== this.deps.token) {
       session.socket.close(GatewayCloseCodes.AuthenticationFailed, 'Authentication failed.');
       return;
@@ -135,16 +168,23 @@ export class Gateway {
       session.socket.close(GatewayCloseCodes.AlreadyAuthenticated, 'Already authenticated.');
       return;
     }
+    const [shardId, shardCount] = identify.shard ?? [0, 1];
+    if (!Number.isInteger(shardId) || !Number.isInteger(shardCount) || shardCount < 1 || shardId < 0 || shardId >= shardCount) {
+      session.socket.close(GatewayCloseCodes.InvalidShard, 'Invalid shard.');
+      return;
+    }
     session.intents = identify.intents;
+    session.shard = [shardId, shardCount];
+    this.identifications.push({ sessionId: session.sessionId, shard: session.shard, intents: identify.intents });
     const { state } = this.deps;
-    const guilds = [...state.guilds.values()].filter((guild) => guild.members.has(state.botUser.id));
+    const guilds = [...state.guilds.values()].filter((guild) => guild.members.has(state.botUser.id) && servesGuild(session.shard, guild.id));
     session.dispatch(GatewayDispatchEvents.Ready, {
       v: 10,
       user: { ...state.botUser, verified: true, mfa_enabled: false, flags: 0 },
       guilds: guilds.map((guild) => ({ id: guild.id, unavailable: true })),
       session_id: session.sessionId,
       resume_gateway_url: this.deps.gatewayUrl(),
-      shard: [0, 1],
+      shard: session.shard,
       application: { id: state.applicationId, flags: 0 },
       private_channels: [],
       relationships: [],
@@ -156,4 +196,8 @@ export class Gateway {
     for (const guild of guilds) session.dispatch(GatewayDispatchEvents.GuildCreate, state.guildCreateJson(guild));
     this.deps.onReady();
   }
+}
+
+function servesGuild([shardId, shardCount]: [number, number], guildId: string): boolean {
+  return Number((BigInt(guildId) >> 22n) % BigInt(shardCount)) === shardId;
 }

@@ -24,6 +24,7 @@ export {
   type DoubleClientOptions,
   type GuildFixture,
 } from './discord-double.js';
+export type { Identification, InteractionDelivery } from './gateway.js';
 export {
   InteractionHandle,
   type ButtonClickInput,

@@ -2,7 +2,6 @@ import {
   ApplicationCommandOptionType,
   ApplicationCommandType,
   ComponentType,
-  GatewayDispatchEvents,
   InteractionResponseType,
   InteractionType,
 } from 'discord.js';
@@ -88,6 +87,11 @@ export class InteractionHandle {
 
   get userId(): string {
     return this.record.userId;
+  }
+
+  /** The ids of the gateway sessions the interaction was delivered to. */
+  get deliveredTo(): readonly string[] {
+    return this.record.deliveredTo;
   }
 
   view(): InteractionView {
@@ -421,6 +425,7 @@ export class InteractionDispatcher {
       followUpIds: [],
       followedThrough: false,
       modal: null,
+      deliveredTo: [],
     };
     const permissions = state.permissionsOf(guild, userId).toString();
     const payload: Record<string, unknown> = {
@@ -446,7 +451,8 @@ export class InteractionDispatcher {
       ...(spec.sourceMessage ? { message: state.messageJson(spec.sourceMessage) } : {}),
     };
     state.interactions.set(record.id, record);
-    this.gateway.dispatch(GatewayDispatchEvents.InteractionCreate, payload);
+    record.deliveredTo = this.gateway.dispatchInteraction({ ...payload, guild_id: guild.id });
+    if (record.deliveredTo.length === 0) throw new Error(`discord-double: no gateway session serves guild ${guild.id} (check the shards)`);
     return new InteractionHandle(record, payload, state, this.notifier, this.calls);
   }
 }

@@ -78,6 +78,8 @@ export interface InteractionRecord {
   /** Set once a deferred response was completed (original edited/deleted or a follow-up sent). */
   followedThrough: boolean;
   modal: ShownModal | null;
+  /** The gateway sessions INTERACTION_CREATE went to. */
+  deliveredTo: string[];
 }
 
 /** Everything the double knows about its small Discord world. */
