@@ -83,8 +83,15 @@ export function buttonsOf(message: StoredMessage | null | undefined): { customId
   return result;
 }
 
+/**
+ * How long a test waits for the bot to finish answering one interaction. Discord's own 3 s
+ * limit for the first answer is enforced by the double; this is only the test's patience for
+ * the whole answer on a loaded two-core machine.
+ */
+export const SETTLE_MS = 15_000;
+
 /** The message a user sees as the answer to their interaction (reply, or the deferred one). */
 export async function answerOf(handle: InteractionHandle): Promise<StoredMessage | null> {
-  const view = await handle.settled();
+  const view = await handle.settled({ timeoutMs: SETTLE_MS });
   return view.followUps.at(-1) ?? view.original ?? null;
 }

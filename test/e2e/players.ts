@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import { nextInt } from '../../src/engine/rng.js';
 import type { StoredMessage } from '../support/discord-double/index.js';
-import { answerOf, buttonsOf, latestPublicWithButtons, type Harness } from './harness.js';
+import { SETTLE_MS, answerOf, buttonsOf, latestPublicWithButtons, type Harness } from './harness.js';
 
 export class Table {
   private rng: number;
@@ -64,12 +64,12 @@ export class Table {
         const opened = this.harness.double.clickButton({ message: panel, customId: choice.customId, user });
         await opened.response();
         const submitted = this.harness.double.submitModal({ modalOf: opened, values: { giveShares: '', giveCash: '100', getShares: '', getCash: '0' } });
-        await submitted.settled();
+        await submitted.settled({ timeoutMs: SETTLE_MS });
         this.moves++;
         return true;
       }
       const handle = this.harness.double.clickButton({ message: panel, customId: choice.customId, user });
-      const view = await handle.settled();
+      const view = await handle.settled({ timeoutMs: SETTLE_MS });
       const refusal = view.followUps.at(-1);
       if (refusal) throw new Error(`the bot refused an offered button ${choice.kind}:${choice.arg}: ${refusal.content}`);
       if (!['cart', 'dispose'].includes(choice.kind)) this.moves++;

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ALL_TILES, replay } from '../../src/engine/index.js';
 import { findLiveGame, getActionLog, getGame, setupOf, type StoredGame } from '../../src/store/index.js';
 import type { StoredMessage } from '../support/discord-double/index.js';
-import { answerOf, buttonsOf, latestPublicWithButtons, startHarness, type Harness } from './harness.js';
+import { SETTLE_MS, answerOf, buttonsOf, latestPublicWithButtons, startHarness, type Harness } from './harness.js';
 import { Table } from './players.js';
 
 let harness: Harness | undefined;
@@ -17,15 +17,15 @@ afterEach(async () => {
 
 async function openGame(h: Harness, players: number, options: Record<string, string | boolean | number> = {}): Promise<StoredGame> {
   const [host, ...others] = h.guild.users;
-  const start = await h.double.slashCommand({ guildId: h.guild.id, channelId: h.guild.channelId, user: host!, name: 'acquire', subcommand: 'start', options }).settled();
+  const start = await h.double.slashCommand({ guildId: h.guild.id, channelId: h.guild.channelId, user: host!, name: 'acquire', subcommand: 'start', options }).settled({ timeoutMs: SETTLE_MS });
   const lobby = start.original!;
   expect(lobby.ephemeral).toBe(false);
   for (const user of others.slice(0, players - 1)) {
     const join = buttonsOf(h.double.message(lobby.id)).find((button) => button.kind === 'join')!;
-    await h.double.clickButton({ message: lobby, customId: join.customId, user }).settled();
+    await h.double.clickButton({ message: lobby, customId: join.customId, user }).settled({ timeoutMs: SETTLE_MS });
   }
   const startButton = buttonsOf(h.double.message(lobby.id)).find((button) => button.kind === 'start')!;
-  await h.double.clickButton({ message: lobby, customId: startButton.customId, user: host! }).settled();
+  await h.double.clickButton({ message: lobby, customId: startButton.customId, user: host! }).settled({ timeoutMs: SETTLE_MS });
   const game = await findLiveGame(h.database.prisma, h.guild.channelId);
   expect(game?.status).toBe('active');
   expect(game?.seats).toHaveLength(players);
