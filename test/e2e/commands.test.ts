@@ -1,0 +1,476 @@
+/**
+ * Everything besides the game loop, through the real discord.js client and the Discord double:
+ * the /acquire subcommands, the lobby, one game per channel, cancelling, and the command
+ * definition and its registration. One bot serves every test; each test has a server of its own.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_OPTIONS, MAX_PLAYERS, resolveOptions, type GameOptions } from '../../src/engine/index.js';
+import { getGame } from '../../src/store/index.js';
+import { startHarness, type Harness } from './harness.js';
+import { Table } from './players.js';
+import { Server, allButtons, buttonOf, expectAtMostOneButtonedMessage, isPng, textOf } from './session.js';
+
+let h: Harness;
+let server: Server | undefined;
+
+beforeAll(async () => {
+  h = await startHarness({ users: 1 });
+});
+afterAll(async () => {
+  await h?.close();
+});
+afterEach(() => {
+  // Every test: each interaction answered, no REST call refused, no unknown route.
+  server?.expectEverythingAnswered();
+  server = undefined;
+});
+
+async function open(users: number, channels?: string[]): Promise<Server> {
+  server = await Server.open(h, { users, channels });
+  return server;
+}
+
+const messageLink = (guildId: string, channelId: string, messageId: string): string => `https://discord.com/channels/${guildId}/${channelId}/${messageId}`;
+
+// ---------------------------------------------------------------------------------------------
+
+interface OptionCase {
+  option: string;
+  value: string | boolean | number;
+  /** A line the lobby shows, and one it must not. */
+  shows: string;
+  hides?: string;
+  /** The engine option it sets (2 players); absent for the turn limit. */
+  engine?: Partial<GameOptions>;
+}
+
+const OPTION_CASES: OptionCase[] = [
+  { option: 'bonus', value: 'classic', shows: 'Bonuses: **classic**', engine: { bonusMode: 'classic' } },
+  { option: 'bonus', value: 'tycoon', shows: 'Bonuses: **tycoon**', engine: { bonusMode: 'tycoon' } },
+  { option: 'chains', value: 'classic', shows: 'Chains: **classic**', engine: { chainSet: 'classic' } },
+  { option: 'chains', value: 'set2008', shows: 'Chains: **2008 set**', engine: { chainSet: 'set2008' } },
+  { option: 'holdings', value: 'open', shows: 'Holdings: **open**', engine: { holdings: 'open' } },
+  { option: 'holdings', value: 'hidden', shows: 'Holdings: **hidden**', engine: { holdings: 'hidden' } },
+  { option: 'founder_share', value: 'none', shows: "Founder's share when none is left: **nothing**", engine: { founderShare: 'none' } },
+  { option: 'founder_share', value: 'cash', shows: "Founder's share when none is left: **its price in cash**", engine: { founderShare: 'cash' } },
+  { option: 'unplayable', value: 'replace', shows: 'Unplayable tiles: **replaced**', engine: { unplayable: 'replace' } },
+  { option: 'unplayable', value: 'strict', shows: 'Unplayable tiles: **strict**', engine: { unplayable: 'strict' } },
+  { option: 'trades', value: true, shows: 'Trades between players: **on**', engine: { trades: true } },
+  { option: 'trades', value: false, shows: 'Trades between players: **off**', engine: { trades: false } },
+  { option: 'bank_stockholder', value: false, shows: 'Two players: **no bank stockholder**', engine: { twoPlayerBank: false } },
+  { option: 'bank_stockholder', value: true, shows: 'Bonuses: **classic**', hides: 'no bank stockholder', engine: { twoPlayerBank: true } },
+  { option: 'turn_limit', value: 0, shows: 'Turn time limit: **none**' },
+  { option: 'turn_limit', value: 120, shows: 'Turn time limit: **2 min**' },
+  { option: 'turn_limit', value: 600, shows: 'Turn time limit: **10 min**' },
+  { option: 'turn_limit', value: 3600, shows: 'Turn time limit: **1 h**' },
+  { option: 'turn_limit', value: 86_400, shows: 'Turn time limit: **24 h**' },
+];
+
+describe('/acquire start and its options', () => {
+  it('shows each option in the lobby, and the started game plays with it', async () => {
+    const s = await open(2, OPTION_CASES.map((_, index) => `game-${index}`));
+    const [host, guest] = s.users as [typeof s.users[0], typeof s.users[0]];
+    for (const [index, testCase] of OPTION_CASES.entries()) {
+      const channelId = s.channel(index);
+      const label = `${testCase.option}: ${String(testCase.value)}`;
+      const lobby = await s.openLobby(host, [], { [testCase.option]: testCase.value }, channelId);
+      expect(textOf(lobby), label).toContain(testCase.shows);
+      expect(textOf(lobby), label).toContain(`<@${host.id}> opened a game`);
+      if (testCase.hides) expect(textOf(lobby), label).not.toContain(testCase.hides);
+      const joined = await s.click(lobby, buttonOf(lobby, 'join').customId, guest);
+      expect(joined.view.followUps).toEqual([]);
+      await s.click(s.message(lobby.id), buttonOf(s.message(lobby.id), 'start').customId, host);
+      const game = await s.liveGame(channelId);
+      expect(game?.status, label).toBe('active');
+      const options = game!.state!.options;
+      expect(options, label).toEqual(resolveOptions(2, testCase.engine ?? {}));
+      for (const [key, value] of Object.entries(testCase.engine ?? {})) expect(options[key as keyof GameOptions], label).toBe(value);
+      expect(game!.turnLimitSeconds, label).toBe(testCase.option === 'turn_limit' ? testCase.value : 0);
+    }
+  });
+
+  it('shows every option together, and the engine gets them all', async () => {
+    const s = await open(3);
+    const [host, second, third] = s.users as [typeof s.users[0], typeof s.users[0], typeof s.users[0]];
+    const chosen = { bonus: 'tycoon', chains: 'set2008', holdings: 'hidden', founder_share: 'cash', unplayable: 'strict', trades: true, bank_stockholder: false, turn_limit: 3600 };
+    const { lobby, game } = await s.startGame(host, [second, third], chosen);
+    const text = textOf(s.publicMessages()[0]);
+    for (const line of ['Bonuses: **tycoon**', 'Chains: **2008 set**', 'Holdings: **hidden**', "Founder's share when none is left: **its price in cash**", 'Unplayable tiles: **strict**', 'Trades between players: **on**', 'Two players: **no bank stockholder**', 'Turn time limit: **1 h**']) {
+      expect(text).toContain(line);
+    }
+    expect(game.state!.options).toEqual({ bonusMode: 'tycoon', chainSet: 'set2008', holdings: 'hidden', founderShare: 'cash', unplayable: 'strict', trades: true, twoPlayerBank: false });
+    expect(game.turnLimitSeconds).toBe(3600);
+    // The first board lists the 2008 chains, and hides everyone's holdings.
+    const board = s.message(game.publicMessageId!);
+    expect(board.id).not.toBe(lobby.id);
+    const chains = board.embeds[0]!.fields!.find((field) => field.name.startsWith('Chains'))!.value;
+    for (const chain of game.state!.chains) expect(chains).toContain(chain.name);
+    expect(game.state!.chains.map((chain) => chain.name)).not.toContain('Luxor');
+    expect(board.embeds[0]!.fields!.find((field) => field.name === 'Players')!.value).toContain('holdings hidden');
+  });
+
+  it('opens with the defaults when no option is given', async () => {
+    const s = await open(2);
+    const lobby = await s.openLobby(s.users[0]!);
+    for (const line of ['Bonuses: **classic**', 'Chains: **classic**', 'Holdings: **open**', "Founder's share when none is left: **nothing**", 'Unplayable tiles: **replaced**', 'Trades between players: **off**', 'Turn time limit: **none**']) {
+      expect(textOf(lobby)).toContain(line);
+    }
+    expect(textOf(lobby)).not.toContain('no bank stockholder');
+    const started = await s.click(lobby, buttonOf(lobby, 'join').customId, s.users[1]!);
+    expect(started.view.followUps).toEqual([]);
+    await s.click(s.message(lobby.id), buttonOf(s.message(lobby.id), 'start').customId, s.users[0]!);
+    expect((await s.liveGame())!.state!.options).toEqual(DEFAULT_OPTIONS);
+  });
+
+  it('refuses tycoon bonuses with the two-player bank stockholder, privately, and opens nothing', async () => {
+    const s = await open(1);
+    const { message } = await s.command(s.users[0]!, 'start', { bonus: 'tycoon', bank_stockholder: true });
+    expect(message?.ephemeral).toBe(true);
+    expect(message?.content).toMatch(/bank stockholder.*classic/i);
+    expect(await s.gamesIn()).toBe(0);
+    expect(s.publicMessages()).toEqual([]);
+    // The same options one at a time are fine.
+    const lobby = await s.openLobby(s.users[0]!, [], { bonus: 'tycoon' });
+    expect(textOf(lobby)).toContain('Bonuses: **tycoon**');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('one game per channel', () => {
+  it('refuses a second /acquire start while a game forms or runs, pointing at the first', async () => {
+    const s = await open(3, ['acquire', 'other']);
+    const [host, second, third] = s.users as [typeof s.users[0], typeof s.users[0], typeof s.users[0]];
+    const lobby = await s.openLobby(host);
+
+    // While forming: anyone, the host included, is pointed at the lobby.
+    for (const user of [host, second]) {
+      const { message } = await s.command(user, 'start', { bonus: 'tycoon' });
+      expect(message?.ephemeral).toBe(true);
+      expect(message?.visibleTo).toBe(user.id);
+      expect(message?.content).toContain(messageLink(s.guild.id, s.channel(), lobby.id));
+      expect(message?.content).toContain('/acquire cancel');
+    }
+    expect(await s.gamesIn()).toBe(1);
+    expect(s.publicMessages().map((message) => message.id)).toEqual([lobby.id]);
+    expect(textOf(s.message(lobby.id))).toContain('Bonuses: **classic**');
+
+    // Another channel has a game of its own.
+    const otherLobby = await s.openLobby(third, [], {}, s.channel(1));
+    expect(otherLobby.channelId).toBe(s.channel(1));
+    expect((await s.liveGame(s.channel(1)))?.createdBy).toBe(third.id);
+    expect((await s.liveGame())?.createdBy).toBe(host.id);
+
+    // While running: pointed at the latest board.
+    await s.click(s.message(lobby.id), buttonOf(s.message(lobby.id), 'join').customId, second);
+    await s.click(s.message(lobby.id), buttonOf(s.message(lobby.id), 'start').customId, host);
+    const game = (await s.liveGame())!;
+    expect(game.status).toBe('active');
+    const before = s.publicMessages().length;
+    const { message } = await s.command(third, 'start');
+    expect(message?.ephemeral).toBe(true);
+    expect(message?.content).toContain(messageLink(s.guild.id, s.channel(), game.publicMessageId!));
+    expect(s.message(game.publicMessageId!).embeds[0]?.title).toMatch(/Acquire: turn 1/);
+    expect(s.publicMessages()).toHaveLength(before);
+    expect(await s.gamesIn()).toBe(1);
+    expect((await s.liveGame())!.id).toBe(game.id);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('the lobby', () => {
+  it('seats players with Join and Leave, refuses what does not fit, and closes at Start', async () => {
+    const s = await open(MAX_PLAYERS + 1);
+    const [host, second, ...rest] = s.users;
+    const lobby = await s.openLobby(host!);
+    const joinId = buttonOf(lobby, 'join').customId;
+    const seats = (): string => s.message(lobby.id).embeds[0]!.fields![0]!.value;
+    const seatTitle = (): string => s.message(lobby.id).embeds[0]!.fields![0]!.name;
+    expect(seatTitle()).toBe(`Players (1/${MAX_PLAYERS})`);
+    expect(seats()).toBe(`1. <@${host!.id}>`);
+
+    // Alone, the host cannot start: the button is disabled, and a forged click is refused.
+    expect(buttonOf(lobby, 'start').disabled).toBe(true);
+    const alone = await s.forged(lobby, buttonOf(lobby, 'start').customId, host!);
+    expect(alone.message?.ephemeral).toBe(true);
+    expect(alone.message?.content).toMatch(/at least 2 players/);
+    expect(await s.liveGame().then((game) => game?.status)).toBe('lobby');
+
+    // Join: the seat list grows and Start is enabled.
+    const joined = await s.click(s.message(lobby.id), buttonOf(lobby, 'join').customId, second!);
+    expect(joined.view.followUps).toEqual([]);
+    expect(seats()).toBe(`1. <@${host!.id}>\n2. <@${second!.id}>`);
+    expect(seatTitle()).toBe(`Players (2/${MAX_PLAYERS})`);
+    expect(buttonOf(s.message(lobby.id), 'start').disabled).toBe(false);
+
+    // Joining twice is refused, privately, and changes nothing.
+    const twice = await s.click(s.message(lobby.id), buttonOf(lobby, 'join').customId, second!);
+    expect(twice.message?.ephemeral).toBe(true);
+    expect(twice.message?.visibleTo).toBe(second!.id);
+    expect(twice.message?.content).toMatch(/already in this lobby/);
+    expect(seats()).toBe(`1. <@${host!.id}>\n2. <@${second!.id}>`);
+
+    // Leave: the seat list shrinks; leaving when not seated is refused.
+    await s.click(s.message(lobby.id), buttonOf(lobby, 'leave').customId, second!);
+    expect(seats()).toBe(`1. <@${host!.id}>`);
+    expect(buttonOf(s.message(lobby.id), 'start').disabled).toBe(true);
+    const notSeated = await s.click(s.message(lobby.id), buttonOf(lobby, 'leave').customId, second!);
+    expect(notSeated.message?.ephemeral).toBe(true);
+    expect(notSeated.message?.content).toMatch(/not in this lobby/);
+
+    // Up to six; the seventh is refused and Join is disabled.
+    for (const user of [second!, ...rest.slice(0, MAX_PLAYERS - 2)]) {
+      const answer = await s.click(s.message(lobby.id), buttonOf(lobby, 'join').customId, user);
+      expect(answer.view.followUps).toEqual([]);
+    }
+    expect(seatTitle()).toBe(`Players (${MAX_PLAYERS}/${MAX_PLAYERS})`);
+    expect(seats().split('\n')).toHaveLength(MAX_PLAYERS);
+    expect(buttonOf(s.message(lobby.id), 'join').disabled).toBe(true);
+    const seventh = rest[MAX_PLAYERS - 2]!;
+    const full = await s.forged(s.message(lobby.id), buttonOf(lobby, 'join').customId, seventh);
+    expect(full.message?.ephemeral).toBe(true);
+    expect(full.message?.content).toMatch(/full \(6 players\)/);
+    expect((await s.liveGame())!.seats.map((seat) => seat.userId)).not.toContain(seventh.id);
+
+    // Only the host starts.
+    const notHost = await s.click(s.message(lobby.id), buttonOf(lobby, 'start').customId, second!);
+    expect(notHost.message?.ephemeral).toBe(true);
+    expect(notHost.message?.content).toContain(`Only the host, <@${host!.id}>`);
+    expect((await s.liveGame())!.status).toBe('lobby');
+
+    const start = await s.click(s.message(lobby.id), buttonOf(lobby, 'start').customId, host!);
+    expect(start.view.followUps).toEqual([]);
+    const game = (await s.liveGame())!;
+    expect(game.status).toBe('active');
+    expect(game.state!.players.map((player) => player.id)).toEqual(game.seats.map((seat) => seat.userId));
+    expect(game.seats).toHaveLength(MAX_PLAYERS);
+    // The lobby keeps its seat list but loses its buttons; the first board has them now.
+    expect(s.message(lobby.id).components).toEqual([]);
+    expect(seats().split('\n')).toHaveLength(MAX_PLAYERS);
+    const board = s.message(game.publicMessageId!);
+    expect(board.content).toMatch(/your turn: place a tile/);
+    expect(textOf(board)).toContain('The game begins');
+    expect(allButtons(board).map((button) => button.kind)).toContain('hand');
+
+    // Lobby buttons after the start: refused, nothing changes.
+    const late = await s.forged(s.message(lobby.id), joinId, seventh);
+    expect(late.message?.ephemeral).toBe(true);
+    expect(late.message?.content).toMatch(/no longer in its lobby/);
+    expect((await getGame(h.database.prisma, game.id))!.seats).toHaveLength(MAX_PLAYERS);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('/acquire hand', () => {
+  it("shows each seated player exactly their own tiles, at any time; others are told they have no seat", async () => {
+    const s = await open(4);
+    const [host, second, third, outsider] = s.users as [typeof s.users[0], typeof s.users[0], typeof s.users[0], typeof s.users[0]];
+
+    const lobby = await s.openLobby(host, [second]);
+    const early = await s.command(host, 'hand');
+    expect(early.message?.ephemeral).toBe(true);
+    expect(early.message?.content).toMatch(/not started yet: 2 players seated/);
+    await s.click(s.message(lobby.id), buttonOf(lobby, 'join').customId, third);
+    await s.click(s.message(lobby.id), buttonOf(lobby, 'start').customId, host);
+    const game = (await s.liveGame())!;
+    const table = new Table(s.harness(), 7);
+    const checkHands = async (): Promise<void> => {
+      const stored = (await getGame(h.database.prisma, game.id))!;
+      const state = stored.state!;
+      const decision = state.phase.kind === 'placeTile' ? state.currentPlayer : -1;
+      for (const [seat, player] of state.players.entries()) {
+        const user = s.users.find((candidate) => candidate.id === player.id)!;
+        const { message } = await s.command(user, 'hand');
+        expect(message?.ephemeral).toBe(true);
+        expect(message?.visibleTo).toBe(user.id);
+        const tiles = allButtons(message).filter((button) => button.kind === 'tile');
+        expect(tiles.map((button) => button.arg).sort()).toEqual([...player.hand].sort());
+        for (const button of tiles) expect(button.label.startsWith(`${button.arg} · `)).toBe(true);
+        if (seat === decision) {
+          expect(message?.content).toContain('Your turn');
+          expect(tiles.some((button) => !button.disabled)).toBe(true);
+        } else {
+          expect(message?.content).toContain('decision now');
+          expect(tiles.every((button) => button.disabled), 'not their placement: tiles disabled').toBe(true);
+        }
+        expect(message?.content).toMatch(/You have \$[\d,]+/);
+      }
+      const stranger = await s.command(outsider, 'hand');
+      expect(stranger.message?.ephemeral).toBe(true);
+      expect(stranger.message?.content).toMatch(/no seat in this game/);
+      expect(allButtons(stranger.message)).toEqual([]);
+    };
+
+    await checkHands();
+    // A few decisions later (a tile placed, shares bought): still exactly the engine's hands.
+    for (let decisions = 0; decisions < 4; decisions++) expect(await table.playDecision()).toBe(true);
+    await checkHands();
+    // Nothing public ever named a tile in a hand: the hand panels were private.
+    for (const message of s.publicMessages()) expect(allButtons(message).some((button) => button.kind === 'tile')).toBe(false);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('/acquire status, chart and rules', () => {
+  it('answer privately with the board, the price chart and the rules', async () => {
+    const s = await open(3);
+    const [host, second, outsider] = s.users as [typeof s.users[0], typeof s.users[0], typeof s.users[0]];
+
+    for (const subcommand of ['status', 'chart']) {
+      const none = await s.command(host, subcommand);
+      expect(none.message?.ephemeral).toBe(true);
+      expect(none.message?.content, subcommand).toMatch(/no game in this channel.*\/acquire start/);
+    }
+    const rulesAlone = await s.command(outsider, 'rules');
+    expect(rulesAlone.message?.ephemeral).toBe(true);
+    expect(rulesAlone.message?.content).toContain('Acquire in brief');
+    expect(rulesAlone.message?.content).toMatch(/merger/i);
+    expect(rulesAlone.message!.content.length).toBeLessThanOrEqual(2000);
+
+    const { game } = await s.startGame(host, [second], { chains: 'set2008' });
+    const publicBefore = s.publicMessages().length;
+    const current = game.state!.players[game.state!.currentPlayer]!;
+
+    // Status: the board now, for anyone, with no buttons and no ping.
+    const status = await s.command(outsider, 'status');
+    expect(status.message?.ephemeral).toBe(true);
+    expect(status.message?.content).toBe(`Now: <@${current.id}>, your turn: place a tile.`);
+    expect(status.message?.components).toEqual([]);
+    expect(isPng(status.message?.attachments.find((attachment) => attachment.filename === 'board.png')?.data)).toBe(true);
+    expect(textOf(status.message)).toContain('Acquire: turn 1');
+    for (const chain of game.state!.chains) expect(textOf(status.message)).toContain(chain.name);
+    expect((status.view.callback!.data as { allowed_mentions?: { users?: string[] } }).allowed_mentions?.users).toEqual([]);
+
+    // Chart: a PNG of this game's prices.
+    const chart = await s.command(second, 'chart');
+    expect(chart.message?.ephemeral).toBe(true);
+    expect(chart.message?.embeds[0]?.title).toMatch(/prices/i);
+    const png = chart.message?.attachments.find((attachment) => attachment.filename === 'chart.png');
+    expect(isPng(png?.data)).toBe(true);
+    expect(png!.data.length).toBeGreaterThan(2_000);
+
+    const rules = await s.command(second, 'rules');
+    expect(rules.message?.ephemeral).toBe(true);
+    expect(rules.message?.content).toContain('/acquire hand');
+
+    // None of it posted anything public.
+    expect(s.publicMessages()).toHaveLength(publicBefore);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('cancelling', () => {
+  it('asks the host to confirm; No keeps the game, Yes cancels it and frees the channel', async () => {
+    const s = await open(2);
+    const [host, second] = s.users as [typeof s.users[0], typeof s.users[0]];
+    const lobby = await s.openLobby(host, [second]);
+
+    const asked = await s.command(host, 'cancel');
+    const yesId = buttonOf(asked.message, 'cancel', 'yes').customId;
+    expect(asked.message?.ephemeral).toBe(true);
+    expect(asked.message?.content).toMatch(/Cancel this game for everyone\?/);
+    const no = await s.click(asked.message!, buttonOf(asked.message, 'cancel', 'no').customId, host);
+    expect(no.message?.content).toBe('The game goes on.');
+    expect(no.message?.components).toEqual([]);
+    expect((await s.liveGame())?.status).toBe('lobby');
+    expect(s.message(lobby.id).components).not.toEqual([]);
+
+    const again = await s.command(host, 'cancel');
+    const yes = await s.click(again.message!, buttonOf(again.message, 'cancel', 'yes').customId, host);
+    expect(yes.message?.ephemeral).toBe(true);
+    expect(yes.message?.content).toBe('The game is cancelled.');
+    expect(yes.message?.components).toEqual([]);
+    await h.double.waitFor(() => s.publicMessages().some((message) => message.content.includes('was cancelled')), { description: 'the public notice' });
+    const notice = s.publicMessages().at(-1)!;
+    expect(notice.content).toBe(`The game was cancelled by <@${host.id}>. Start a new one with \`/acquire start\`.`);
+    await h.double.waitFor(() => s.message(lobby.id).components.length === 0, { description: 'the lobby losing its buttons' });
+    expect(await s.liveGame()).toBeNull();
+    expect((await getGame(h.database.prisma, (await h.database.prisma.game.findFirstOrThrow({ where: { channelId: s.channel() } })).id))?.status).toBe('cancelled');
+    expectAtMostOneButtonedMessage(h, s.channel());
+
+    // A stale Yes from the old confirmation changes nothing.
+    const stale = await s.forged(again.message!, yesId, host);
+    expect(stale.message?.ephemeral).toBe(true);
+    expect(stale.message?.content).toMatch(/already ended/);
+
+    // The channel is free again.
+    const next = await s.openLobby(second);
+    expect((await s.liveGame())?.createdBy).toBe(second.id);
+    expect(next.components).not.toEqual([]);
+  });
+
+  it("the lobby's Cancel button asks the host too", async () => {
+    const s = await open(2);
+    const [host, second] = s.users as [typeof s.users[0], typeof s.users[0]];
+    const lobby = await s.openLobby(host);
+    const refused = await s.click(lobby, buttonOf(lobby, 'cancel', 'ask').customId, second);
+    expect(refused.message?.ephemeral).toBe(true);
+    expect(refused.message?.content).toContain(`Only the host (<@${host.id}>)`);
+
+    const asked = await s.click(lobby, buttonOf(lobby, 'cancel', 'ask').customId, host);
+    expect(asked.message?.ephemeral).toBe(true);
+    expect(asked.message?.id).not.toBe(lobby.id);
+    await s.click(asked.message!, buttonOf(asked.message, 'cancel', 'yes').customId, host);
+    await h.double.waitFor(() => s.message(lobby.id).components.length === 0 && s.publicMessages().at(-1)!.content.includes('was cancelled'), { description: 'the cancellation shown' });
+    expect(await s.liveGame()).toBeNull();
+    expect(await s.gamesIn()).toBe(1);
+  });
+
+  it('refuses players without Manage Server; a member given it may cancel a running game', async () => {
+    const s = await open(4);
+    // users[0] owns the server (every permission): the host and the others are plain members.
+    const [owner, host, player, admin] = s.users as [typeof s.users[0], typeof s.users[0], typeof s.users[0], typeof s.users[0]];
+    const { game } = await s.startGame(host, [player]);
+    const board = s.message(game.publicMessageId!);
+    const handId = buttonOf(board, 'hand').customId;
+
+    for (const user of [player, admin]) {
+      const refused = await s.command(user, 'cancel');
+      expect(refused.message?.ephemeral).toBe(true);
+      expect(refused.message?.content).toMatch(/Only the host .* or someone who can manage this server/);
+    }
+    // A forged confirmation by a player is refused too.
+    const forged = await s.forged(board, `acq:cancel:${game.id}:0:yes`, player);
+    expect(forged.message?.ephemeral).toBe(true);
+    expect(forged.message?.content).toMatch(/may not cancel/);
+    expect((await s.liveGame())?.status).toBe('active');
+
+    h.double.grantManageGuild(s.guild.id, admin);
+    const asked = await s.command(admin, 'cancel');
+    expect(asked.message?.content).toMatch(/Cancel this game for everyone\?/);
+    await s.click(asked.message!, buttonOf(asked.message, 'cancel', 'yes').customId, admin);
+    await h.double.waitFor(() => s.message(board.id).components.length === 0 && s.publicMessages().at(-1)!.content.includes('was cancelled'), { description: 'the cancellation shown' });
+    expect(s.publicMessages().at(-1)!.content).toContain(`cancelled by <@${admin.id}>`);
+    expect((await getGame(h.database.prisma, game.id))?.status).toBe('cancelled');
+    expect(s.publicMessages().filter((message) => message.components.length > 0)).toEqual([]);
+
+    // The board's old buttons now say the game is over.
+    const late = await s.forged(board, handId, host);
+    expect(late.message?.ephemeral).toBe(true);
+    expect(late.message?.content).toMatch(/over/);
+
+    // The server owner may cancel anyone's game as well.
+    await s.startGame(host, [player]);
+    const ownerAsked = await s.command(owner, 'cancel');
+    expect(ownerAsked.message?.content).toMatch(/Cancel this game for everyone\?/);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('/acquire stats', () => {
+  it('on a server without finished games, says so kindly', async () => {
+    const s = await open(2);
+    const { message } = await s.command(s.users[0]!, 'stats');
+    expect(message?.ephemeral).toBe(true);
+    expect(message?.content).toMatch(/No finished games on this server yet/);
+    // A game in progress is not a finished one.
+    await s.startGame(s.users[0]!, [s.users[1]!]);
+    const during = await s.command(s.users[1]!, 'stats');
+    expect(during.message?.content).toMatch(/No finished games/);
+  });
+});
