@@ -1,11 +1,15 @@
 /**
  * `npm start`: read the configuration, open the database (PostgreSQL with DATABASE_URL, else the
- * embedded one), apply pending migrations, and run the bot until SIGTERM or SIGINT.
+ * embedded one), apply pending migrations, and run the bot until SIGTERM or SIGINT. With SHARDS
+ * set, this process supervises shards instead (src/sharding.ts), each running this file.
  */
 import 'dotenv/config';
+import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './bot/config.js';
 import { createBot } from './bot/client.js';
+import { botHealthCheck, startHealthServer } from './bot/health.js';
 import { createLogger } from './bot/logger.js';
+import { runShardingManager } from './sharding.js';
 import { migrate, openDatabase } from './store/index.js';
 
 async function main(): Promise<void> {
@@ -20,6 +24,10 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = createLogger({ level: config.LOG_LEVEL });
+  if (config.SHARDS !== undefined) {
+    await runShardingManager(config, log, fileURLToPath(import.meta.url));
+    return;
+  }
   const database = await openDatabase(config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: config.DATA_DIR });
   const report = await migrate(database.prisma);
   log.info({ database: database.target.kind, applied: report.applied }, 'database ready');
@@ -28,12 +36,14 @@ async function main(): Promise<void> {
     log,
     clientOptions: config.DISCORD_API_URL ? { rest: { api: config.DISCORD_API_URL } } : {},
   });
+  const health = config.HEALTH_PORT ? await startHealthServer(config.HEALTH_PORT, botHealthCheck(bot.context.client, database.prisma)) : null;
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
     await bot.stop();
+    await health?.close();
     await database.close();
     process.exit(0);
   };

@@ -26,8 +26,13 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `auto`, or a number of shards: run through discord.js's ShardingManager. */
   SHARDS: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(1000)]).optional(),
+  /** Serve `GET /health` on this port of 127.0.0.1 (the container's health check). */
+  HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Discord's REST API base (only tests point it elsewhere: the local Discord double). */
   DISCORD_API_URL: z.url().optional(),
+}).refine((config) => config.SHARDS === undefined || config.DATABASE_URL !== undefined, {
+  path: ['SHARDS'],
+  message: 'SHARDS needs DATABASE_URL: every shard is its own process, and the embedded database can only be opened by one process.',
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -43,8 +48,22 @@ function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
 }
 
+/**
+ * Whether this process is a shard spawned by discord.js's ShardingManager. There the manager
+ * has replaced SHARDS with the shard's own id (which the client reads itself), and the manager
+ * serves HEALTH_PORT: neither setting is this process's.
+ */
+function isShardProcess(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.SHARDING_MANAGER === 'true';
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = configSchema.safeParse({ ...withoutEmpty(env), DISCORD_TOKEN: env.DISCORD_TOKEN });
+  const values = withoutEmpty(env);
+  if (isShardProcess(env)) {
+    delete values.SHARDS;
+    delete values.HEALTH_PORT;
+  }
+  const parsed = configSchema.safeParse({ ...values, DISCORD_TOKEN: env.DISCORD_TOKEN });
   if (parsed.success) return parsed.data;
   throw new ConfigError(parsed.error.issues.map((issue) => (issue.path[0] && !issue.message.includes(String(issue.path[0])) ? `${String(issue.path[0])} ${issue.message}` : issue.message)));
 }

@@ -34,7 +34,8 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   return pino(
     {
       level: options.level ?? 'info',
-      base: undefined,
+      // The pid tells the processes apart where several write to one stream (shards).
+      base: { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
       // The token never appears in our own fields; these paths catch it in objects we pass on.
       redact: { paths: ['token', '*.token', 'headers.authorization', '*.headers.authorization'], censor: '[redacted]' },

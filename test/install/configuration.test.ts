@@ -1,0 +1,42 @@
+/**
+ * The configuration a user reads about (README, .env.example) is the one the bot checks, and
+ * the settings that only make sense together are refused apart.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, configSchema, loadConfig } from '../../src/bot/config.js';
+import { quickStart, REPO_ROOT, section } from './readme.js';
+
+const TOKEN = 'MTIzNDU2Nzg5MDEyMzQ1Njc4OQ.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB';
+const variables = Object.keys(configSchema.shape);
+
+describe('configuration', () => {
+  it('documents every variable in the README table and in .env.example', () => {
+    const table = section('Configuration');
+    const example = readFileSync(`${REPO_ROOT}.env.example`, 'utf8');
+    for (const name of variables) {
+      expect(table, `README table row for ${name}`).toContain(`| \`${name}\` |`);
+      expect(example, `.env.example line for ${name}`).toMatch(new RegExp(`^(# )?${name}=`, 'm'));
+    }
+  });
+
+  it('shows Quick start commands that are npm scripts of this package', () => {
+    const scripts = (JSON.parse(readFileSync(`${REPO_ROOT}package.json`, 'utf8')) as { scripts: Record<string, string> }).scripts;
+    const { setup, test, start } = quickStart();
+    expect([setup, test, start]).toEqual(['npm run setup', 'npm test', 'npm start']);
+    for (const script of ['setup', 'test', 'start']) expect(scripts[script]).toBeDefined();
+  });
+
+  it('refuses SHARDS without DATABASE_URL, saying why', () => {
+    expect(() => loadConfig({ DISCORD_TOKEN: TOKEN, SHARDS: '2' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DISCORD_TOKEN: TOKEN, SHARDS: 'auto' })).toThrow(/SHARDS needs DATABASE_URL/);
+    expect(loadConfig({ DISCORD_TOKEN: TOKEN, SHARDS: 'auto', DATABASE_URL: 'postgresql://db/acquire' }).SHARDS).toBe('auto');
+  });
+
+  it("leaves SHARDS and HEALTH_PORT to the manager in a shard's process", () => {
+    // discord.js's ShardingManager sets SHARDS to the shard's id (0 is valid there) in each shard.
+    const config = loadConfig({ DISCORD_TOKEN: TOKEN, DATABASE_URL: 'postgresql://db/acquire', SHARDING_MANAGER: 'true', SHARDS: '0', SHARD_COUNT: '2', HEALTH_PORT: '8080' });
+    expect(config.SHARDS).toBeUndefined();
+    expect(config.HEALTH_PORT).toBeUndefined();
+  });
+});
