@@ -61,8 +61,14 @@ export async function startHarness(options: { users: number; database?: Database
   return harness;
 }
 
+/**
+ * What simulated players need: the double and the guild they play in (the bot may be this
+ * process's or, in the install tests, other processes).
+ */
+export type Venue = Pick<Harness, 'double' | 'guild'>;
+
 /** The bot's latest public message in the channel that still has buttons. */
-export function latestPublicWithButtons(harness: Harness): StoredMessage | undefined {
+export function latestPublicWithButtons(harness: Venue): StoredMessage | undefined {
   return harness.double
     .channelMessages(harness.guild.channelId)
     .filter((message) => !message.ephemeral && message.components.length > 0)

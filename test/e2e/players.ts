@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import { nextInt } from '../../src/engine/rng.js';
 import type { StoredMessage } from '../support/discord-double/index.js';
-import { SETTLE_MS, answerOf, buttonsOf, latestPublicWithButtons, type Harness } from './harness.js';
+import { SETTLE_MS, answerOf, buttonsOf, latestPublicWithButtons, type Venue } from './harness.js';
 
 export class Table {
   private rng: number;
@@ -13,7 +13,7 @@ export class Table {
   readonly panels: { userId: string; message: StoredMessage }[] = [];
   moves = 0;
 
-  constructor(private readonly harness: Harness, seed: number) {
+  constructor(private readonly harness: Venue, seed: number) {
     this.rng = seed;
   }
 
