@@ -3,12 +3,18 @@
  * the /acquire subcommands, the lobby, one game per channel, cancelling, and the command
  * definition and its registration. One bot serves every test; each test has a server of its own.
  */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { commandDefinitions } from '../../commands/acquire.js';
 import { DEFAULT_OPTIONS, MAX_PLAYERS, resolveOptions, type GameOptions } from '../../src/engine/index.js';
 import { getGame } from '../../src/store/index.js';
+import { DiscordDouble } from '../support/discord-double/index.js';
 import { startHarness, type Harness } from './harness.js';
 import { Table } from './players.js';
-import { Server, allButtons, buttonOf, expectAtMostOneButtonedMessage, isPng, textOf } from './session.js';
+import { Server, allButtons, buttonOf, expectAtMostOneButtonedMessage, isPng, textOf, watchButtonedMessages } from './session.js';
+
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
 let h: Harness;
 let server: Server | undefined;
@@ -363,6 +369,23 @@ describe('/acquire status, chart and rules', () => {
 
 // ---------------------------------------------------------------------------------------------
 
+describe('old public messages lose their buttons', () => {
+  // Known bug (src/bot/game-flow.ts, announce): the new board is posted first and the old one's
+  // buttons are removed after, so for a moment (a REST round trip and a database write) two
+  // public messages can be clicked. Remove `.fails` once the old buttons go first.
+  it.fails('at no moment of a game do two public messages have buttons', async () => {
+    const s = await open(2);
+    const watch = watchButtonedMessages(h, s.channel());
+    await s.startGame(s.users[0]!, [s.users[1]!]);
+    const table = new Table(s.harness(), 3);
+    for (let decisions = 0; decisions < 4; decisions++) expect(await table.playDecision()).toBe(true);
+    const moments = await watch.stop();
+    expect(moments, 'moments when two public messages had buttons').toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
 describe('cancelling', () => {
   it('asks the host to confirm; No keeps the game, Yes cancels it and frees the channel', async () => {
     const s = await open(2);
@@ -472,5 +495,118 @@ describe('/acquire stats', () => {
     await s.startGame(s.users[0]!, [s.users[1]!]);
     const during = await s.command(s.users[1]!, 'stats');
     expect(during.message?.content).toMatch(/No finished games/);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+/** What Discord checks in a chat-input command before accepting it, as far as it applies here. */
+function definitionProblems(command: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const NAME = /^[-_\p{Ll}\p{Lo}\p{N}]{1,32}$/u;
+  let characters = 0;
+  const checkNamed = (where: string, entry: { name?: unknown; description?: unknown }): void => {
+    const name = String(entry.name ?? '');
+    const description = String(entry.description ?? '');
+    characters += name.length + description.length;
+    if (!NAME.test(name) || name !== name.toLowerCase()) problems.push(`${where}: name "${name}" is not a valid lowercase command name`);
+    if (description.length < 1 || description.length > 100) problems.push(`${where}: description is ${description.length} characters (1 to 100)`);
+  };
+  type Option = { name: string; description: string; type: number; required?: boolean; options?: Option[]; choices?: { name: string; value: unknown }[] };
+  const checkOptions = (where: string, options: Option[], depth: number): void => {
+    if (options.length > 25) problems.push(`${where}: ${options.length} options (25 at most)`);
+    const names = options.map((option) => option.name);
+    if (new Set(names).size !== names.length) problems.push(`${where}: duplicate option names`);
+    const subcommands = options.filter((option) => option.type === 1 || option.type === 2);
+    if (subcommands.length > 0 && subcommands.length !== options.length) problems.push(`${where}: subcommands mixed with options`);
+    if (subcommands.some((option) => option.type === 2) && depth > 0) problems.push(`${where}: a group inside a group`);
+    const firstOptional = options.findIndex((option) => !option.required);
+    if (firstOptional >= 0 && options.slice(firstOptional).some((option) => option.required)) problems.push(`${where}: a required option after an optional one`);
+    for (const option of options) {
+      const at = `${where} ${option.name}`;
+      checkNamed(at, option);
+      if (option.type === 1 || option.type === 2) checkOptions(at, option.options ?? [], depth + 1);
+      const choices = option.choices ?? [];
+      if (choices.length > 25) problems.push(`${at}: ${choices.length} choices (25 at most)`);
+      if (choices.length > 0 && ![3, 4, 10].includes(option.type)) problems.push(`${at}: choices on an option of type ${option.type}`);
+      const values = choices.map((choice) => choice.value);
+      if (new Set(values).size !== values.length) problems.push(`${at}: duplicate choice values`);
+      for (const choice of choices) {
+        characters += choice.name.length + String(choice.value).length;
+        if (choice.name.length < 1 || choice.name.length > 100) problems.push(`${at}: choice name "${choice.name}" (1 to 100 characters)`);
+        if (option.type === 3 && (typeof choice.value !== 'string' || choice.value.length < 1 || choice.value.length > 100)) problems.push(`${at}: string choice ${String(choice.value)}`);
+        if (option.type === 4 && !Number.isSafeInteger(choice.value)) problems.push(`${at}: integer choice ${String(choice.value)}`);
+      }
+    }
+  };
+  checkNamed('/', command);
+  if (command.type !== undefined && command.type !== 1) problems.push('not a chat-input command');
+  checkOptions(`/${String(command.name)}`, (command.options as Option[] | undefined) ?? [], 0);
+  if (characters > 4000) problems.push(`${characters} characters of names, descriptions and choices (4000 at most)`);
+  return problems;
+}
+
+describe('the command definition', () => {
+  it('is JSON Discord accepts, with every subcommand the README names', async () => {
+    const { TURN_LIMITS } = await import('../../commands/acquire.js');
+    const json = JSON.parse(JSON.stringify(commandDefinitions)) as Record<string, unknown>[];
+    expect(json).toHaveLength(1);
+    const [command] = json as [Record<string, unknown>];
+    expect(definitionProblems(command)).toEqual([]);
+    expect(command.name).toBe('acquire');
+    expect(command.contexts, 'servers only: the bot plays in channels').toEqual([0]);
+    const subcommands = command.options as { name: string; options?: { name: string; choices?: { value: unknown }[] }[] }[];
+    expect(subcommands.map((sub) => sub.name).sort()).toEqual(['cancel', 'chart', 'hand', 'rules', 'start', 'stats', 'status']);
+    const start = subcommands.find((sub) => sub.name === 'start')!;
+    expect(start.options!.map((option) => option.name)).toEqual(['bonus', 'chains', 'holdings', 'founder_share', 'unplayable', 'trades', 'bank_stockholder', 'turn_limit']);
+    expect(start.options!.find((option) => option.name === 'turn_limit')!.choices!.map((choice) => choice.value)).toEqual(TURN_LIMITS.map((limit) => limit.value));
+    // The validator itself catches what Discord refuses.
+    expect(definitionProblems({ name: 'Acquire', description: 'x'.repeat(101), options: [] })).toHaveLength(2);
+  });
+});
+
+describe('npm run register', () => {
+  const run = (env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> =>
+    new Promise((resolve) => {
+      execFile('npm', ['run', '--silent', 'register'], { cwd: REPO, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
+        resolve({ code: error ? Number((error as { code?: unknown }).code ?? 1) : 0, stdout, stderr });
+      });
+    });
+
+  it('registers /acquire in one server with DISCORD_GUILD_ID, globally without', async () => {
+    const double = new DiscordDouble();
+    await double.start();
+    try {
+      const guild = double.createGuild({ users: 1 });
+      const env = { DISCORD_TOKEN: double.token, DISCORD_API_URL: double.restUrl };
+
+      // Three runs at once (each starts npm and tsx): into the server, globally (an empty
+      // DISCORD_GUILD_ID, as in a .env left blank, means global), and without a token.
+      const [inGuild, global, noToken] = await Promise.all([
+        run({ ...env, DISCORD_GUILD_ID: guild.id }),
+        run({ ...env, DISCORD_GUILD_ID: '' }),
+        run({ DISCORD_API_URL: double.restUrl, DISCORD_TOKEN: '' }),
+      ]);
+      expect(inGuild.stderr.replace(/npm warn.*\n?/g, ''), 'no error').toBe('');
+      expect(inGuild.code).toBe(0);
+      expect(inGuild.stdout).toContain(`in guild ${guild.id}`);
+      const registered = double.registeredCommands(guild.id);
+      expect(registered.map((command) => command.name)).toEqual(['acquire']);
+      expect(JSON.parse(JSON.stringify(registered[0]!.options))).toEqual(JSON.parse(JSON.stringify(commandDefinitions[0]!.options)));
+
+      expect(global.code).toBe(0);
+      expect(global.stdout).toMatch(/globally/);
+      const globalCommands = double.registeredCommands();
+      expect(globalCommands.map((command) => command.name)).toEqual(['acquire']);
+      expect(globalCommands[0]!.guild_id).toBeUndefined();
+      expect(double.unhandledCalls).toEqual([]);
+      expect(double.calls.filter((call) => call.status >= 400)).toEqual([]);
+
+      // Without a token: one line saying what to do, and a failing exit code.
+      expect(noToken.code).not.toBe(0);
+      expect(noToken.stderr).toMatch(/Configuration problem: DISCORD_TOKEN is empty.*Developer Portal/);
+    } finally {
+      await double.stop();
+    }
   });
 });

@@ -175,6 +175,35 @@ export function expectAtMostOneButtonedMessage(h: Harness, channelId: string): v
   expect(withButtons.length, `public messages with buttons: ${withButtons.map((message) => message.id).join(', ')}`).toBeLessThanOrEqual(1);
 }
 
+/**
+ * Watches a channel at every REST call and gateway event, not only between interactions, and
+ * collects the moments when more than one public message had buttons.
+ */
+export function watchButtonedMessages(h: Harness, channelId: string): { stop(): Promise<string[]> } {
+  const moments: string[] = [];
+  let watching = true;
+  const watched = h.double
+    .waitFor(
+      () => {
+        const buttoned = h.double.channelMessages(channelId).filter((message) => message.components.length > 0);
+        const last = h.double.calls.at(-1);
+        if (buttoned.length > 1) moments.push(`after ${last?.method} ${last?.path}: ${buttoned.map((message) => message.id).join(', ')}`);
+        return !watching;
+      },
+      { timeoutMs: 60_000, description: 'the watch' },
+    )
+    .catch(() => undefined);
+  return {
+    async stop() {
+      watching = false;
+      // The watcher lets go at the next change; one harmless request makes one.
+      await h.bot.context.client.rest.get(`/channels/${channelId}`);
+      await watched;
+      return moments;
+    },
+  };
+}
+
 /** The text of a message: content and every embed's title, description and fields. */
 export function textOf(message: StoredMessage | null | undefined): string {
   if (!message) return '';
