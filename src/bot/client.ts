@@ -5,7 +5,9 @@ import { Client, Events, GatewayIntentBits, type ClientOptions } from 'discord.j
 import type { PrismaClient } from '../store/index.js';
 import { GameLocks, type BotContext } from './context.js';
 import type { Logger } from './logger.js';
+import { resumeGames } from './resume.js';
 import { routeInteraction } from './router.js';
+import { startTurnClock } from './turn-clock.js';
 
 export interface BotOptions {
   db: PrismaClient;
@@ -13,6 +15,8 @@ export interface BotOptions {
   /** Extra client options (tests point `rest` at the local Discord double). */
   clientOptions?: Partial<ClientOptions>;
   now?: () => Date;
+  /** How often due turn clocks are checked; 0 leaves it to the caller (tests call `tick`). */
+  clockTickMs?: number;
 }
 
 export interface Bot {
@@ -28,6 +32,7 @@ export function createBot(options: BotOptions): Bot {
   const context: BotContext = { client, db: options.db, log: options.log, now: options.now ?? (() => new Date()), locks: new GameLocks() };
   const inFlight = new Set<Promise<void>>();
   let accepting = true;
+  let stopClock: (() => Promise<void>) | null = null;
 
   client.on(Events.InteractionCreate, (interaction) => {
     if (!accepting) return;
@@ -42,10 +47,14 @@ export function createBot(options: BotOptions): Bot {
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(token);
       await ready;
-      options.log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'bot online');
+      const resumed = await resumeGames(context);
+      const tickMs = options.clockTickMs ?? 5000;
+      if (tickMs > 0) stopClock = startTurnClock(context, tickMs);
+      options.log.info({ user: client.user?.tag, guilds: client.guilds.cache.size, resumedGames: resumed }, 'bot online');
     },
     async stop() {
       accepting = false;
+      await stopClock?.();
       await Promise.allSettled([...inFlight]);
       await client.destroy();
     },

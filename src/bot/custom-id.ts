@@ -37,6 +37,8 @@ export const COMPONENT_KINDS = [
   'answer', // arg: "yes" | "no"
   'withdraw',
   'cancel', // arg: "ask" | "yes" | "no"
+  'autopilot', // arg: the seat to put on autopilot (after missed decisions)
+  'back', // a player on autopilot takes their decisions back
 ] as const;
 
 export type ComponentKind = (typeof COMPONENT_KINDS)[number];
@@ -66,6 +68,8 @@ const ARGUMENT: Record<ComponentKind, z.ZodType<string>> = {
   answer: z.enum(['yes', 'no']),
   withdraw: z.literal(''),
   cancel: z.enum(['ask', 'yes', 'no']),
+  autopilot: z.string().regex(/^[0-5]$/),
+  back: z.literal(''),
 };
 
 export interface ComponentId {

@@ -1,13 +1,16 @@
 /**
  * Moving a game on from Discord: apply a move through the store (engine-validated,
- * version-guarded), then tell the table. Every path that changes a game goes through `playMove`.
+ * version-guarded), set the turn clock, tell the table, and play for players on autopilot.
+ * Every path that changes a game (a click, a time-out) goes through `commitMove`.
  */
 import type { ButtonInteraction, ModalSubmitInteraction, SendableChannels } from 'discord.js';
 import { MessageFlags } from 'discord.js';
-import { currentDecision, type Action, type GameEvent } from '../engine/index.js';
-import { applyAction, setPublicMessage, type StoredGame } from '../store/index.js';
+import { currentDecision, decidingSeat, defaultAction, type Action, type GameEvent } from '../engine/index.js';
+import { applyAction, setPublicMessage, setTurnClock, type ApplyActionResult, type StoredGame } from '../store/index.js';
 import type { BotContext } from './context.js';
 import { decisionPanel, gameMessage, type MessagePayload } from './messages.js';
+import { describeMove } from './text.js';
+import { nextClock } from './turn-clock.js';
 
 export type MoveInteraction = ButtonInteraction | ModalSubmitInteraction;
 
@@ -20,11 +23,8 @@ export async function playMove(ctx: BotContext, interaction: MoveInteraction, ga
   // A click on a panel updates that panel; a form submitted from a panel does too.
   if (interaction.isButton() || interaction.isFromMessage()) await interaction.deferUpdate();
   else await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const outcome = await ctx.locks.run(game.id, async () => {
-    const result = await applyAction(ctx.db, game.id, game.version, interaction.user.id, action);
-    if (result.ok) await announce(ctx, result.game, result.events);
-    return result;
-  });
+  const seat = game.seats.findIndex((candidate) => candidate.userId === interaction.user.id);
+  const outcome = await ctx.locks.run(game.id, () => commitMove(ctx, game, action, { seat, by: 'player' }));
   if (!outcome.ok) {
     const message = outcome.reason === 'stale' ? 'The game moved on before your click arrived; nothing was changed. Use the latest message.' : outcome.message;
     await interaction.followUp({ content: message, flags: MessageFlags.Ephemeral });
@@ -32,6 +32,38 @@ export async function playMove(ctx: BotContext, interaction: MoveInteraction, ga
   }
   ctx.log.info({ gameId: game.id, channelId: game.channelId, interactionId: interaction.id, action: action.type, version: outcome.game.version }, 'move applied');
   await interaction.editReply(nextPanelFor(outcome.game, interaction.user.id));
+}
+
+export interface Mover {
+  seat: number;
+  by: 'player' | 'timeout' | 'autopilot';
+}
+
+/**
+ * Applies a move (the caller holds the game's lock), sets the clock for the next decision,
+ * announces it, and then makes the moves of players on autopilot, each announced. Returns the
+ * result of the first move with the game as it finally stands.
+ */
+export async function commitMove(ctx: BotContext, game: StoredGame, action: Action, mover: Mover, lines: readonly string[] = []): Promise<ApplyActionResult> {
+  const first = await applyAction(ctx.db, game.id, game.version, action.player, action, game);
+  if (!first.ok) return first;
+  let result = first;
+  let announcement = lines;
+  let by = mover;
+  for (;;) {
+    const clock = nextClock(ctx, result.game, by);
+    await setTurnClock(ctx.db, result.game.id, result.game.version, clock);
+    const current = await announce(ctx, { ...result.game, ...clock }, result.events, announcement);
+    const next = decidingSeat(current.state!);
+    const auto = next !== null && current.clock.autopilot.includes(next) ? defaultAction(current.state!) : null;
+    if (!auto || next === null) return { ...first, game: current };
+    announcement = [`🤖 ${current.seats[next]!.displayName} is on autopilot: ${describeMove(auto, current.state!)}.`];
+    by = { seat: next, by: 'autopilot' };
+    const played = await applyAction(ctx.db, current.id, current.version, auto.player, auto, current);
+    // Another process moved first: it also runs the autopilot, so stop here.
+    if (!played.ok) return { ...first, game: current };
+    result = played;
+  }
 }
 
 /** The clicker's panel after their move: their next decision, or a short acknowledgement. */
@@ -44,15 +76,16 @@ function nextPanelFor(game: StoredGame, userId: string): { content: string; comp
 
 /**
  * Posts the table's new public message and takes the buttons off the previous one, so only the
- * latest message can be clicked.
+ * latest message can be clicked. Returns the game with its new public message.
  */
-export async function announce(ctx: BotContext, game: StoredGame, events: readonly GameEvent[], extraLines: readonly string[] = []): Promise<void> {
+export async function announce(ctx: BotContext, game: StoredGame, events: readonly GameEvent[], extraLines: readonly string[] = []): Promise<StoredGame> {
   const channel = await sendableChannel(ctx, game.channelId);
-  if (!channel || !game.state) return;
+  if (!channel || !game.state) return game;
   const sent = await channel.send(gameMessage(game, game.state, events, extraLines));
   const previous = game.publicMessageId;
-  await setPublicMessage(ctx.db, game.id, sent.id);
+  await setPublicMessage(ctx.db, game.id, sent.id, game.state.stateId);
   if (previous) await stripButtons(ctx, channel, previous);
+  return { ...game, publicMessageId: sent.id, publicStateId: game.state.stateId };
 }
 
 export async function stripButtons(ctx: BotContext, channel: SendableChannels, messageId: string): Promise<void> {

@@ -27,6 +27,7 @@ import {
 import { renderBoard, renderNetWorthChart } from '../render/index.js';
 import type { StoredGame } from '../store/index.js';
 import { distinctComponentId, encodeComponentId, type ComponentKind } from './custom-id.js';
+import { MISSES_BEFORE_AUTOPILOT } from './turn-clock.js';
 import { chainTable, countNames, describeEvents, mention, money, playerLines, promptLine, standingsLines } from './text.js';
 
 type Row = ActionRowBuilder<MessageActionRowComponentBuilder>;
@@ -158,6 +159,9 @@ export function gameMessage(game: StoredGame, state: GameState, events: readonly
     buttons.push(button(game.id, state.stateId, 'hand', 'My tiles'));
   }
   if (decision.kind === 'answerTrade') buttons.push(button(game.id, state.stateId, 'withdraw', 'Withdraw the offer'));
+  const absent = game.seats.filter((_, seat) => (game.clock.missedInARow[seat] ?? 0) >= MISSES_BEFORE_AUTOPILOT && !game.clock.autopilot.includes(seat));
+  for (const seat of absent) buttons.push(button(game.id, state.stateId, 'autopilot', `Put ${seat.displayName} on autopilot`, { arg: String(seat.seatIndex), style: ButtonStyle.Danger }));
+  if (game.clock.autopilot.length > 0) buttons.push(button(game.id, state.stateId, 'back', "I'm back: stop my autopilot", { style: ButtonStyle.Success }));
   return {
     content: promptLine(decision, view),
     embeds,

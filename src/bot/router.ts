@@ -17,15 +17,17 @@ import {
   type ModalSubmitInteraction,
 } from 'discord.js';
 import { handleAcquireCommand } from '../../commands/acquire-handler.js';
-import { currentDecision, decidingSeat, purchaseOptions, whatIsAwaited, type Action, type GameState } from '../engine/index.js';
+import { currentDecision, decidingSeat, defaultAction, purchaseOptions, whatIsAwaited, type Action, type GameState } from '../engine/index.js';
 import { getGame, type StoredGame } from '../store/index.js';
 import type { BotContext } from './context.js';
 import { decodeComponentId, encodeComponentId, parseCart, parseCountPair, type ComponentId } from './custom-id.js';
-import { playMove } from './game-flow.js';
+import { announce, commitMove, playMove } from './game-flow.js';
 import { handleCancel, handleLobbyButton } from './lobby.js';
 import { buyPanel, decisionPanel, disposePanel, handPanel } from './messages.js';
 import { refuse } from './replies.js';
 import { parseTradeForm } from './trade-form.js';
+import { describeMove, mention } from './text.js';
+import { MISSES_BEFORE_AUTOPILOT, setAutopilot } from './turn-clock.js';
 
 export async function routeInteraction(ctx: BotContext, interaction: Interaction): Promise<void> {
   try {
@@ -84,6 +86,7 @@ async function handleButton(ctx: BotContext, interaction: ButtonInteraction): Pr
     await interaction.reply({ ...handPanel(game, state, userId), flags: MessageFlags.Ephemeral });
     return;
   }
+  if (id.kind === 'autopilot' || id.kind === 'back') return handleAutopilot(ctx, interaction, id, game, seat);
   const offerer = state.phase.kind === 'tradeOffer' ? state.phase.offer.from : -1;
   if (decidingSeat(state) !== seat && !(id.kind === 'withdraw' && seat === offerer)) {
     return refuse(interaction, `It is not your decision now: ${whatIsAwaited(state)}`);
@@ -113,6 +116,38 @@ async function handleButton(ctx: BotContext, interaction: ButtonInteraction): Pr
       return playMove(ctx, interaction, game, action);
     }
   }
+}
+
+/**
+ * "Put X on autopilot" (any other player, once X let decisions run out) and "I'm back" (the
+ * player on autopilot). When X must decide right now, the default move is made at once.
+ */
+async function handleAutopilot(ctx: BotContext, interaction: ButtonInteraction, id: ComponentId, game: StoredGame, seat: number): Promise<void> {
+  const state = game.state!;
+  if (id.kind === 'back') {
+    if (!game.clock.autopilot.includes(seat)) return refuse(interaction, 'You are not on autopilot.');
+    const written = await ctx.locks.run(game.id, () => setAutopilot(ctx, game, seat, false));
+    if (!written) return refuse(interaction, 'The game moved on before your click arrived; nothing was changed. Try again from the latest message.');
+    await interaction.reply({ content: 'Welcome back: your decisions are yours again.', flags: MessageFlags.Ephemeral });
+    return;
+  }
+  const target = Number(id.arg);
+  const name = game.seats[target]?.displayName ?? 'that player';
+  if (target === seat) return refuse(interaction, 'You cannot put yourself on autopilot.');
+  if ((game.clock.missedInARow[target] ?? 0) < MISSES_BEFORE_AUTOPILOT || game.clock.autopilot.includes(target)) {
+    return refuse(interaction, `${name} cannot be put on autopilot now.`);
+  }
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const done = await ctx.locks.run(game.id, async () => {
+    if (!(await setAutopilot(ctx, game, target, true))) return false;
+    const latest = (await getGame(ctx.db, game.id))!;
+    const action = decidingSeat(state) === target ? defaultAction(state) : null;
+    const lines = [`🤖 ${mention(interaction.user.id)} put ${name} on autopilot until they press "I'm back".`];
+    if (action) await commitMove(ctx, latest, action, { seat: target, by: 'autopilot' }, [...lines, `🤖 ${name} is on autopilot: ${describeMove(action, state)}.`]);
+    else await announce(ctx, latest, [], lines);
+    return true;
+  });
+  await interaction.editReply(done ? `${name} is on autopilot now.` : 'The game moved on before your click arrived; nothing was changed.');
 }
 
 /** The engine action a move button stands for. */

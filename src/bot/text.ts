@@ -2,7 +2,7 @@
  * Words for what happened and what is awaited: public announcements and panel texts. Nothing
  * here may name a tile that is still in a hand; events only name tiles already face up.
  */
-import type { Decision, GameEvent, GameState, GameView } from '../engine/index.js';
+import type { Action, Decision, GameEvent, GameState, GameView } from '../engine/index.js';
 
 export function money(amount: number): string {
   return `$${amount.toLocaleString('en-US')}`;
@@ -164,4 +164,30 @@ export function playerLines(view: GameView): string[] {
 export function standingsLines(view: GameView): string[] {
   const medals = ['🥇', '🥈', '🥉'];
   return (view.result?.standings ?? []).map((standing) => `${medals[standing.place - 1] ?? `${standing.place}.`} **${standing.name}** ${money(standing.cash)}`);
+}
+
+/** What a default move did, in a few words ("placed 5D", "kept their shares"). */
+export function describeMove(action: Action, state: GameState): string {
+  switch (action.type) {
+    case 'placeTile':
+      return `placed ${action.tile}`;
+    case 'skipPlacement':
+      return 'skipped the placement';
+    case 'redrawHand':
+      return 'redrew a hand with no playable tile';
+    case 'foundChain':
+      return `founded ${action.chain}`;
+    case 'chooseSurvivor':
+      return `${action.chain} survives`;
+    case 'chooseNextDefunct':
+      return `${action.chain} is wound up first`;
+    case 'disposeShares':
+      return `kept their ${state.phase.kind === 'merger' && state.phase.merger.current ? state.chains[state.phase.merger.current.chain]!.name : ''} shares`.replace('  ', ' ');
+    case 'buyShares':
+      return action.chains.length === 0 ? 'bought nothing' : `bought ${countNames(action.chains)}`;
+    case 'answerTrade':
+      return action.accept ? 'accepted the trade' : 'declined the trade';
+    default:
+      return action.type;
+  }
 }

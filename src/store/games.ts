@@ -19,12 +19,12 @@ import {
   type Action,
   type GameEvent,
   type GameOptions,
-  type GameResult,
   type GameSetup,
   type GameState,
   type RejectionCode,
 } from '../engine/index.js';
 import type { Db, PrismaClient } from './client.js';
+import { parseTurnClock, type TurnClock } from './clock.js';
 import { Prisma, type GameStatus } from './generated/client.js';
 
 export type { GameStatus };
@@ -58,6 +58,13 @@ export interface StoredGame {
   turnLimitSeconds: number;
   /** The channel message showing the game now, once the bot has posted one. */
   publicMessageId: string | null;
+  /** The engine state id that message shows. */
+  publicStateId: number | null;
+  /** When the current decision times out, with turn limits. */
+  deadlineAt: Date | null;
+  /** When the half-time reminder is due; null once sent or without limit. */
+  reminderAt: Date | null;
+  clock: TurnClock;
   createdAt: Date;
   updatedAt: Date;
   /** In seat order; once the game starts, seat i is player i of the engine state. */
@@ -105,6 +112,10 @@ function toStoredGame(row: GameRow): StoredGame {
     createdBy: row.createdBy,
     turnLimitSeconds: row.turnLimitSeconds,
     publicMessageId: row.publicMessageId,
+    publicStateId: row.publicStateId,
+    deadlineAt: row.deadlineAt,
+    reminderAt: row.reminderAt,
+    clock: parseTurnClock(row.clock),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     seats: row.seats.map((seat) => ({
@@ -224,9 +235,9 @@ function messageUrl(game: StoredGame, messageId: string): string {
   return `https://discord.com/channels/${game.guildId}/${game.channelId}/${messageId}`;
 }
 
-/** Remembers the channel message that shows the game now. */
-export async function setPublicMessage(db: Db, gameId: string, messageId: string): Promise<void> {
-  await db.game.update({ where: { id: gameId }, data: { publicMessageId: messageId } });
+/** Remembers the channel message that shows the game now, and the state it shows. */
+export async function setPublicMessage(db: Db, gameId: string, messageId: string, stateId: number | null = null): Promise<void> {
+  await db.game.update({ where: { id: gameId }, data: { publicMessageId: messageId, publicStateId: stateId } });
 }
 
 /**
@@ -334,20 +345,24 @@ export async function cancelGame(db: PrismaClient, gameId: string): Promise<Canc
  * Plays one action. `expectedVersion` is the game's version the player saw; when another action
  * was accepted since, nothing is written and the result is `stale`. The new state, the log row
  * (sequence = the new version, so the log has no gap) and, when the action ends the game, the
- * final standings are written in one transaction.
+ * final standings are written in one atomic statement.
+ *
+ * `loaded`, the game as the caller read it from the store at `expectedVersion`, spares reading
+ * it again (the bot holds it already). That is safe: only accepted actions change the state,
+ * and each bumps the version, so the write's version guard refuses a state that is out of date.
+ * A `loaded` game of another id or version is ignored and the game read.
  */
 export async function applyAction(
-  db: PrismaClient,
+  db: Db,
   gameId: string,
   expectedVersion: number,
   userId: string,
   action: Action,
+  loaded?: StoredGame,
 ): Promise<ApplyActionResult> {
-  const game = await getGame(db, gameId);
-  if (!game) return { ok: false, reason: 'not_found', message: 'That game does not exist.' };
-  if (game.status !== 'active' || !game.state) {
-    return { ok: false, reason: 'not_active', message: 'That game is not in progress.' };
-  }
+  const game = loaded?.id === gameId && loaded.version === expectedVersion ? loaded : await getGame(db, gameId);
+  if (!game) return notFound();
+  if (game.status !== 'active' || !game.state) return notActive();
   if (game.version !== expectedVersion) return stale();
   if (action.player !== userId) {
     return { ok: false, reason: 'rejected', code: 'action/not_your_decision', message: 'You can only act for yourself.' };
@@ -357,41 +372,89 @@ export async function applyAction(
 
   const { state, events } = outcome;
   const status: GameStatus = state.result ? 'finished' : 'active';
-  // Set here rather than by Prisma so that the game need not be read back: everything written
-  // is known.
+  const standings = state.result?.standings.map(({ seat, cash, place }) => ({ seat, cash, place })) ?? [];
+  // Set here rather than by the database so that the game need not be read back: everything
+  // written is known.
   const updatedAt = new Date();
-  const written = await db.$transaction(async (tx) => {
-    const { count } = await tx.game.updateMany({
-      where: { id: gameId, version: expectedVersion, status: 'active' },
-      data: { state: json(state), version: { increment: 1 }, status, updatedAt },
-    });
-    if (count === 0) return false;
-    await tx.gameAction.create({
-      data: { gameId, sequence: expectedVersion + 1, userId, action: json(action) },
-    });
-    if (state.result) await recordStandings(tx, gameId, state.result);
-    return true;
-  });
-  if (!written) return stale();
+  // One statement rather than the usual `updateMany({ where: { id, version } })` and `create`
+  // in an interactive transaction: the same version guard, but one round trip instead of five
+  // (BEGIN, update, insert, COMMIT, each waiting for the last), which took the p99 of a move
+  // on a local PostgreSQL from 11–15 ms to under 10 (bench/store.ts). A batch
+  // `$transaction([updateMany, create])` is as quick but cannot make the insert depend on the
+  // update's count. Here it does: the log row and the standings are written from `moved`,
+  // which is empty unless the guard matched, and a statement is atomic. Of two concurrent
+  // writers the second waits for the first's row lock, then finds the version changed.
+  const rows = await db.$queryRaw<unknown[]>`
+    WITH moved AS (
+      UPDATE games
+      SET state = ${JSON.stringify(state)}::jsonb, version = version + 1,
+          status = ${status}::game_status, updated_at = ${updatedAt}
+      WHERE id = ${gameId} AND version = ${expectedVersion} AND status = 'active'
+      RETURNING id, version, public_message_id, public_state_id, deadline_at, reminder_at, clock
+    ), logged AS (
+      INSERT INTO game_actions (game_id, sequence, user_id, action)
+      SELECT id, version, ${userId}, ${JSON.stringify(action)}::jsonb FROM moved
+    ), ranked AS (
+      UPDATE seats SET final_cash = standing.cash, final_place = standing.place
+      FROM moved, jsonb_to_recordset(${JSON.stringify(standings)}::jsonb) AS standing(seat int, cash int, place int)
+      WHERE seats.game_id = moved.id AND seats.seat_index = standing.seat
+    )
+    SELECT version, public_message_id, public_state_id, deadline_at, reminder_at, clock FROM moved`;
+  if (rows.length === 0) return notWritten(db, gameId);
+  const moved = movedRowSchema.parse(rows[0]);
+  if (moved.version !== expectedVersion + 1) throw new Error(`Game ${gameId} moved to version ${moved.version}.`);
   const seats = game.seats.map((seat) => {
-    const standing = state.result?.standings.find((entry) => entry.seat === seat.seatIndex);
+    const standing = standings.find((entry) => entry.seat === seat.seatIndex);
     return standing ? { ...seat, finalCash: standing.cash, finalPlace: standing.place } : seat;
   });
-  return { ok: true, game: { ...game, status, state, version: expectedVersion + 1, updatedAt, seats }, events };
+  return {
+    ok: true,
+    game: {
+      ...game,
+      status,
+      state,
+      version: moved.version,
+      updatedAt,
+      seats,
+      // Columns that change without a version bump: `loaded` may hold older values.
+      publicMessageId: moved.public_message_id,
+      publicStateId: moved.public_state_id,
+      deadlineAt: moved.deadline_at,
+      reminderAt: moved.reminder_at,
+      clock: parseTurnClock(moved.clock),
+    },
+    events,
+  };
+}
+
+/** What `applyAction` reads back from its write. */
+const movedRowSchema = z.object({
+  version: z.number().int(),
+  public_message_id: z.string().nullable(),
+  public_state_id: z.number().int().nullable(),
+  deadline_at: z.date().nullable(),
+  reminder_at: z.date().nullable(),
+  clock: z.unknown(),
+});
+
+/** Why the version-guarded write matched nothing; only read on that path. */
+async function notWritten(db: Db, gameId: string): Promise<Failure<'not_found' | 'not_active' | 'stale'>> {
+  const game = await db.game.findUnique({ where: { id: gameId }, select: { status: true } });
+  if (!game) return notFound();
+  if (game.status !== 'active') return notActive();
+  return stale();
+}
+
+function notFound(): Failure<'not_found'> {
+  return { ok: false, reason: 'not_found', message: 'That game does not exist.' };
+}
+
+function notActive(): Failure<'not_active'> {
+  return { ok: false, reason: 'not_active', message: 'That game is not in progress.' };
 }
 
 function stale(): Failure<'stale'> {
   return { ok: false, reason: 'stale', message: 'The game has moved on since; look at the latest message.' };
-}
-
-/** The engine's final standings onto the seats, for results and leaderboards. */
-async function recordStandings(tx: Prisma.TransactionClient, gameId: string, result: GameResult): Promise<void> {
-  for (const standing of result.standings) {
-    await tx.seat.update({
-      where: { gameId_seatIndex: { gameId, seatIndex: standing.seat } },
-      data: { finalCash: standing.cash, finalPlace: standing.place },
-    });
-  }
 }
 
 // ---------------------------------------------------------------------------------------------

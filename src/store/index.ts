@@ -2,3 +2,4 @@
 export { openDatabase, targetFromEnv, DEFAULT_PGLITE_DIR, type Database, type DatabaseTarget, type Db, type PrismaClient } from './client.js';
 export { migrate, loadMigrations, MIGRATIONS_DIR, type Migration, type MigrationReport } from './migrate.js';
 export * from './games.js';
+export * from './clock.js';

@@ -43,6 +43,8 @@ async function playToTheEnd(h: Harness, table: Table, gameId: string): Promise<S
   return game!;
 }
 
+const GAME_TIMEOUT_MS = 180_000;
+
 const TILE_NAME = new RegExp(`\\b(${ALL_TILES.join('|')})\\b`);
 
 /** Checks every message the bot sent during a game for what players are entitled to see. */
@@ -97,7 +99,7 @@ describe('whole games through Discord', () => {
     const finished = await playToTheEnd(harness, table, game.id);
     checkMessages(harness, finished, table);
     await checkFinalStandings(harness, finished);
-  });
+  }, GAME_TIMEOUT_MS);
 
   it('three players in a tycoon game with trades on, with the bot restarted mid-game', async () => {
     harness = await startHarness({ users: 3 });
@@ -116,7 +118,7 @@ describe('whole games through Discord', () => {
     expect(actions).toContain('answerTrade');
     checkMessages(harness, finished, table);
     await checkFinalStandings(harness, finished);
-  });
+  }, GAME_TIMEOUT_MS);
 
   it('six players with hidden holdings: no public message shows anyone’s cash or shares', async () => {
     harness = await startHarness({ users: 6 });
@@ -130,7 +132,7 @@ describe('whole games through Discord', () => {
       const players = message.embeds.flatMap((embed) => embed.fields ?? []).find((field) => field.name === 'Players');
       if (players) expect(players.value).not.toMatch(/\$\d/);
     }
-  });
+  }, GAME_TIMEOUT_MS);
 });
 
 describe('bad clicks change nothing', () => {

@@ -1,0 +1,27 @@
+/**
+ * Start-up: pick up every game in progress on this process's servers. A move that was written
+ * but never announced (the process died in between) is announced now; turn clocks missing a
+ * deadline are armed; overdue ones are left to the next tick. Nothing is applied twice: every
+ * move still goes through the store's version guard.
+ */
+import { activeGameIds, getGame } from '../store/index.js';
+import type { BotContext } from './context.js';
+import { announce } from './game-flow.js';
+import { ensureClock } from './turn-clock.js';
+
+export async function resumeGames(ctx: BotContext): Promise<number> {
+  let resumed = 0;
+  for (const { id, guildId } of await activeGameIds(ctx.db)) {
+    if (!ctx.client.guilds.cache.has(guildId)) continue;
+    await ctx.locks.run(id, async () => {
+      const game = await getGame(ctx.db, id);
+      if (!game?.state || game.status !== 'active') return;
+      if (game.publicStateId !== game.state.stateId) {
+        await announce(ctx, game, [], ['The bot restarted: here is where the game stands.']);
+      }
+      await ensureClock(ctx, game);
+      resumed++;
+    }).catch((error: unknown) => ctx.log.error({ err: error, gameId: id }, 'could not resume a game'));
+  }
+  return resumed;
+}
