@@ -17,6 +17,10 @@ export function displayName(interaction: ButtonInteraction | ChatInputCommandInt
 export async function handleLobbyButton(ctx: BotContext, interaction: ButtonInteraction, id: ComponentId, game: StoredGame): Promise<void> {
   const user = { id: interaction.user.id, name: displayName(interaction) };
   if (id.kind === 'start' && user.id !== game.createdBy) return refuse(interaction, `Only the host, ${mention(game.createdBy)}, can start this game.`);
+  // Only the host can start or cancel a lobby: one they left would be stuck, or start without them.
+  if (id.kind === 'leave' && user.id === game.createdBy && game.status === 'lobby') {
+    return refuse(interaction, 'You are the host: the lobby cannot go on without you. To call the game off, press Cancel.');
+  }
   // Starting renders and posts the first board, which may take longer than Discord's 3 s.
   await interaction.deferUpdate();
   const result = await ctx.locks.run<JoinResult | LeaveResult | StartResult>(game.id, async () => {

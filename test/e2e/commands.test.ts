@@ -225,6 +225,12 @@ describe('the lobby', () => {
     expect(notSeated.message?.ephemeral).toBe(true);
     expect(notSeated.message?.content).toMatch(/not in this lobby/);
 
+    // The host cannot leave (the lobby would be stuck without the one who starts or cancels it).
+    const hostLeaves = await s.click(s.message(lobby.id), buttonOf(lobby, 'leave').customId, host!);
+    expect(hostLeaves.message?.ephemeral).toBe(true);
+    expect(hostLeaves.message?.content).toMatch(/You are the host.*Cancel/);
+    expect(seats()).toBe(`1. <@${host!.id}>`);
+
     // Up to six; the seventh is refused and Join is disabled.
     for (const user of [second!, ...rest.slice(0, MAX_PLAYERS - 2)]) {
       const answer = await s.click(s.message(lobby.id), buttonOf(lobby, 'join').customId, user);
