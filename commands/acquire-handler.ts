@@ -21,6 +21,8 @@ export async function handleAcquireCommand(ctx: BotContext, interaction: ChatInp
       return;
     case 'stats':
       return stats(ctx, interaction);
+    case 'chart':
+      return chart(ctx, interaction);
     default:
       return withLiveGame(ctx, interaction, subcommand);
   }
@@ -90,15 +92,24 @@ async function withLiveGame(ctx: BotContext, interaction: ChatInputCommandIntera
       await interaction.reply({ ...message, components: [], content: message.content ? `Now: ${message.content}` : undefined, flags: MessageFlags.Ephemeral, allowedMentions: { users: [] } });
       return;
     }
-    case 'chart': {
-      const file = new AttachmentBuilder(renderPriceChart(state.options), { name: 'chart.png' });
-      const embed = new EmbedBuilder().setTitle('Share prices and bonuses').setImage('attachment://chart.png');
-      await interaction.reply({ embeds: [embed.toJSON()], files: [file], flags: MessageFlags.Ephemeral });
-      return;
-    }
     default:
       return refuse(interaction, 'This bot does not know that subcommand.');
   }
+}
+
+/**
+ * The price and bonus chart: of the channel's game, or of the lobby's options before it
+ * starts, or the classic chart when the channel has no game (it helps choosing the options).
+ */
+async function chart(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const game = await findLiveGame(ctx.db, interaction.channelId);
+  // Three players: the chart does not depend on the count, and no option set is refused for it.
+  const options = game?.state?.options ?? resolveOptions(3, game?.options ?? {});
+  const file = new AttachmentBuilder(renderPriceChart(options), { name: 'chart.png' });
+  const embed = new EmbedBuilder().setTitle('Share prices and bonuses').setImage('attachment://chart.png');
+  const chains = options.chainSet === 'set2008' ? '2008 chains' : 'classic chains';
+  embed.setDescription(game ? `This game: ${chains}, ${options.bonusMode} bonuses.` : `No game in this channel: ${chains}, ${options.bonusMode} bonuses.`);
+  await interaction.reply({ embeds: [embed.toJSON()], files: [file], flags: MessageFlags.Ephemeral });
 }
 
 async function stats(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {

@@ -331,16 +331,28 @@ describe('/acquire status, chart and rules', () => {
     const s = await open(3);
     const [host, second, outsider] = s.users as [typeof s.users[0], typeof s.users[0], typeof s.users[0]];
 
-    for (const subcommand of ['status', 'chart']) {
-      const none = await s.command(host, subcommand);
-      expect(none.message?.ephemeral).toBe(true);
-      expect(none.message?.content, subcommand).toMatch(/no game in this channel.*\/acquire start/);
-    }
+    const none = await s.command(host, 'status');
+    expect(none.message?.ephemeral).toBe(true);
+    expect(none.message?.content).toMatch(/no game in this channel.*\/acquire start/);
+    // The chart helps choosing options: without a game it shows the classic one.
+    const classicChart = await s.command(host, 'chart');
+    expect(classicChart.message?.ephemeral).toBe(true);
+    expect(classicChart.message?.embeds[0]?.description).toBe('No game in this channel: classic chains, classic bonuses.');
+    const classicPng = classicChart.message?.attachments.find((attachment) => attachment.filename === 'chart.png')?.data;
+    expect(isPng(classicPng)).toBe(true);
     const rulesAlone = await s.command(outsider, 'rules');
     expect(rulesAlone.message?.ephemeral).toBe(true);
     expect(rulesAlone.message?.content).toContain('Acquire in brief');
     expect(rulesAlone.message?.content).toMatch(/merger/i);
     expect(rulesAlone.message!.content.length).toBeLessThanOrEqual(2000);
+
+    // In the lobby, the chart of the options chosen.
+    const lobby = await s.openLobby(host, [], { bonus: 'tycoon' });
+    const lobbyChart = await s.command(second, 'chart');
+    expect(lobbyChart.message?.embeds[0]?.description).toBe('This game: classic chains, tycoon bonuses.');
+    expect(isPng(lobbyChart.message?.attachments[0]?.data)).toBe(true);
+    await s.click(lobby, buttonOf(lobby, 'cancel', 'ask').customId, host).then((asked) => s.click(asked.message!, buttonOf(asked.message, 'cancel', 'yes').customId, host));
+    await h.double.waitFor(() => s.publicMessages().at(-1)!.content.includes('was cancelled'), { description: 'the lobby cancelled' });
 
     const { game } = await s.startGame(host, [second], { chains: 'set2008' });
     const publicBefore = s.publicMessages().length;
@@ -360,9 +372,11 @@ describe('/acquire status, chart and rules', () => {
     const chart = await s.command(second, 'chart');
     expect(chart.message?.ephemeral).toBe(true);
     expect(chart.message?.embeds[0]?.title).toMatch(/prices/i);
+    expect(chart.message?.embeds[0]?.description).toBe('This game: 2008 chains, classic bonuses.');
     const png = chart.message?.attachments.find((attachment) => attachment.filename === 'chart.png');
     expect(isPng(png?.data)).toBe(true);
     expect(png!.data.length).toBeGreaterThan(2_000);
+    expect(png!.data.equals(classicPng!), "the 2008 chains' chart is not the classic one").toBe(false);
 
     const rules = await s.command(second, 'rules');
     expect(rules.message?.ephemeral).toBe(true);
