@@ -20,11 +20,9 @@ describe('configuration', () => {
     }
   });
 
-  it('shows Quick start commands that are npm scripts of this package', () => {
-    const scripts = (JSON.parse(readFileSync(`${REPO_ROOT}package.json`, 'utf8')) as { scripts: Record<string, string> }).scripts;
-    const { setup, test, start } = quickStart();
-    expect([setup, test, start]).toEqual(['npm run setup', 'npm test', 'npm start']);
-    for (const script of ['setup', 'test', 'start']) expect(scripts[script]).toBeDefined();
+  it('sets up, tests and starts with one command each in the Quick start', () => {
+    // The install tests run whatever the README says; this pins what it should say.
+    expect(quickStart()).toEqual({ setup: 'npm run setup', test: 'npm test', start: 'npm start' });
   });
 
   it('refuses SHARDS without DATABASE_URL, saying why', () => {

@@ -29,7 +29,7 @@ export function commandsIn(heading: string): string[] {
     .flatMap((block) => block.split('\n'))
     .map((line) => line.replace(/#.*$/, '').trim())
     .filter(Boolean)
-    .map((line) => line.replace(/^([A-Z_]+=\S+\s+)+/, ''));
+    .map((line) => line.replace(/^([A-Z_]+=(<[^>]*>|\S+)\s+)+/, ''));
 }
 
 /** The Quick start: set-up, tests, and starting the bot on the embedded database. */
