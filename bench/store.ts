@@ -1,7 +1,10 @@
 /**
- * The store's cost per move: sequential `applyAction` calls (load, engine, one transaction)
- * against a local PostgreSQL, in a database created for the run and dropped after it.
- * Reports the median over several runs of each run's p50 and p99.
+ * The store's cost per move: sequential `applyAction` calls (engine, one version-guarded
+ * write) with random legal moves from the engine's RandomPlayer, against a local PostgreSQL,
+ * in a database created for the run and dropped after it. Two ways of calling it, taking turns
+ * run by run so that both see the same load: with the game the caller already holds, as the bot
+ * does (the first line), and reading the game first. Each reports the median over several runs
+ * of each run's p50 and p99.
  */
 import { performance } from 'node:perf_hooks';
 import { RandomPlayer } from '../src/engine/random-player.js';
@@ -12,8 +15,11 @@ import { serverDatabases } from '../test/store/databases.js';
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const RUNS = 5;
 const MOVES_PER_RUN = 400;
-/** Moves played before measuring, to warm the connection pool and the query plans. */
-const WARM_UP_MOVES = 50;
+/** Moves played before measuring, to warm the connection pool, the query plans and the JIT. */
+const WARM_UP_MOVES = 100;
+
+type Mode = 'game already loaded' | 'reads the game';
+const MODES: Mode[] = ['game already loaded', 'reads the game'];
 
 export async function run(): Promise<string[]> {
   const kind = serverDatabases(SERVER_URL);
@@ -40,36 +46,48 @@ export async function run(): Promise<string[]> {
 
     let game = await newGame();
     let player = new RandomPlayer(games);
-    const move = async (): Promise<number> => {
+    /** Plays one move, starting a new game first when the last one ended; times the move only. */
+    const move = async (mode: Mode): Promise<number> => {
       if (game.status !== 'active') {
         game = await newGame();
         player = new RandomPlayer(games);
       }
-      const action = player.chooseAction(game.state!)!;
+      const action = player.chooseAction(game.state!);
+      if (!action) throw new Error(`No legal move in game ${game.id} at version ${game.version}.`);
+      const loaded = mode === 'game already loaded' ? game : undefined;
       const started = performance.now();
-      const result = await applyAction(prisma, game.id, game.version, action.player, action);
+      const result = await applyAction(prisma, game.id, game.version, action.player, action, loaded);
       const elapsed = performance.now() - started;
       if (!result.ok) throw new Error(`${result.reason}: ${result.message}`);
       game = result.game;
       return elapsed;
     };
 
-    for (let i = 0; i < WARM_UP_MOVES; i++) await move();
-    const p50s: number[] = [];
-    const p99s: number[] = [];
+    for (let i = 0; i < WARM_UP_MOVES; i++) await move(MODES[i % MODES.length]!);
+    const p50s = new Map<Mode, number[]>(MODES.map((mode) => [mode, []]));
+    const p99s = new Map<Mode, number[]>(MODES.map((mode) => [mode, []]));
     for (let r = 0; r < RUNS; r++) {
-      const times: number[] = [];
-      for (let i = 0; i < MOVES_PER_RUN; i++) times.push(await move());
-      times.sort((a, b) => a - b);
-      p50s.push(percentile(times, 0.5));
-      p99s.push(percentile(times, 0.99));
+      for (const mode of MODES) {
+        const times: number[] = [];
+        for (let i = 0; i < MOVES_PER_RUN; i++) times.push(await move(mode));
+        times.sort((a, b) => a - b);
+        p50s.get(mode)!.push(percentile(times, 0.5));
+        p99s.get(mode)!.push(percentile(times, 0.99));
+      }
     }
-    const p50 = percentile([...p50s].sort((a, b) => a - b), 0.5);
-    const p99 = percentile([...p99s].sort((a, b) => a - b), 0.5);
-    return [`store: apply p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms (postgres)`];
+    const line = (mode: Mode, label: string): string => {
+      const p50 = median(p50s.get(mode)!);
+      const p99 = median(p99s.get(mode)!);
+      return `store: ${label} p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms (postgres)`;
+    };
+    return [line('game already loaded', 'apply'), line('reads the game', 'apply reading the game first')];
   } finally {
     await database.close();
   }
+}
+
+function median(values: number[]): number {
+  return percentile([...values].sort((a, b) => a - b), 0.5);
 }
 
 /** The value below which `fraction` of the sorted `values` lie (nearest rank). */

@@ -235,6 +235,36 @@ describe.each(databaseKinds)('game repository on $name', (kind) => {
       expect(await getGame(prisma, game.id)).toMatchObject({ version: 6 });
     });
 
+    it('plays from a game the caller already holds, guarded by its version all the same', async () => {
+      const { prisma } = database;
+      const game = await startedGame();
+      const player = new RandomPlayer(11);
+      const action = player.chooseAction(game.state!)!;
+      // Written after `game` was read and without a version bump: the move must not undo it.
+      await setPublicMessage(prisma, game.id, 'message-1');
+      const first = await applyAction(prisma, game.id, game.version, action.player, action, game);
+      expect(first).toMatchObject({ ok: true, game: { version: 1, publicMessageId: 'message-1' } });
+      if (!first.ok) return;
+      expect(await getGame(prisma, game.id)).toEqual(first.game);
+
+      // The old game again: its version no longer matches, so nothing is written.
+      expect(await applyAction(prisma, game.id, game.version, action.player, action, game)).toMatchObject({ ok: false, reason: 'stale' });
+      const next = player.chooseAction(first.game.state!)!;
+      const racing = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => applyAction(prisma, game.id, 1, next.player, next, i % 2 === 0 ? first.game : undefined)),
+      );
+      expect(racing.filter((result) => result.ok)).toHaveLength(1);
+      expect(racing.filter((result) => !result.ok && result.reason === 'stale')).toHaveLength(49);
+      expect((await getActionLog(prisma, game.id)).map((entry) => entry.sequence)).toEqual([1, 2]);
+
+      const latest = (await getGame(prisma, game.id))!;
+      await cancelGame(prisma, game.id);
+      const after = player.chooseAction(latest.state!)!;
+      expect(await applyAction(prisma, game.id, latest.version, after.player, after, latest)).toMatchObject({ ok: false, reason: 'not_active' });
+      expect(await getGame(prisma, game.id)).toMatchObject({ status: 'cancelled', version: 2 });
+      expect(await getActionLog(prisma, game.id)).toHaveLength(2);
+    });
+
     it('keeps a log that replays from the seed to the stored state', async () => {
       const game = await playToTheEnd(await startedGame(newChannel(), 'guild-replay', 1234));
       const log = await getActionLog(database.prisma, game.id);
