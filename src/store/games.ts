@@ -24,6 +24,7 @@ import {
   type RejectionCode,
 } from '../engine/index.js';
 import type { Db, PrismaClient } from './client.js';
+import { parseTurnClock, type TurnClock } from './clock.js';
 import { Prisma, type GameStatus } from './generated/client.js';
 
 export type { GameStatus };
@@ -57,6 +58,13 @@ export interface StoredGame {
   turnLimitSeconds: number;
   /** The channel message showing the game now, once the bot has posted one. */
   publicMessageId: string | null;
+  /** The engine state id that message shows. */
+  publicStateId: number | null;
+  /** When the current decision times out, with turn limits. */
+  deadlineAt: Date | null;
+  /** When the half-time reminder is due; null once sent or without limit. */
+  reminderAt: Date | null;
+  clock: TurnClock;
   createdAt: Date;
   updatedAt: Date;
   /** In seat order; once the game starts, seat i is player i of the engine state. */
@@ -104,6 +112,10 @@ function toStoredGame(row: GameRow): StoredGame {
     createdBy: row.createdBy,
     turnLimitSeconds: row.turnLimitSeconds,
     publicMessageId: row.publicMessageId,
+    publicStateId: row.publicStateId,
+    deadlineAt: row.deadlineAt,
+    reminderAt: row.reminderAt,
+    clock: parseTurnClock(row.clock),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     seats: row.seats.map((seat) => ({
@@ -223,9 +235,9 @@ function messageUrl(game: StoredGame, messageId: string): string {
   return `https://discord.com/channels/${game.guildId}/${game.channelId}/${messageId}`;
 }
 
-/** Remembers the channel message that shows the game now. */
-export async function setPublicMessage(db: Db, gameId: string, messageId: string): Promise<void> {
-  await db.game.update({ where: { id: gameId }, data: { publicMessageId: messageId } });
+/** Remembers the channel message that shows the game now, and the state it shows. */
+export async function setPublicMessage(db: Db, gameId: string, messageId: string, stateId: number | null = null): Promise<void> {
+  await db.game.update({ where: { id: gameId }, data: { publicMessageId: messageId, publicStateId: stateId } });
 }
 
 /**
@@ -380,7 +392,7 @@ export async function applyAction(
       SET state = ${JSON.stringify(state)}::jsonb, version = version + 1,
           status = ${status}::game_status, updated_at = ${updatedAt}
       WHERE id = ${gameId} AND version = ${expectedVersion} AND status = 'active'
-      RETURNING id, version, public_message_id
+      RETURNING id, version, public_message_id, public_state_id, deadline_at, reminder_at, clock
     ), logged AS (
       INSERT INTO game_actions (game_id, sequence, user_id, action)
       SELECT id, version, ${userId}, ${JSON.stringify(action)}::jsonb FROM moved
@@ -389,7 +401,7 @@ export async function applyAction(
       FROM moved, jsonb_to_recordset(${JSON.stringify(standings)}::jsonb) AS standing(seat int, cash int, place int)
       WHERE seats.game_id = moved.id AND seats.seat_index = standing.seat
     )
-    SELECT version, public_message_id FROM moved`;
+    SELECT version, public_message_id, public_state_id, deadline_at, reminder_at, clock FROM moved`;
   if (rows.length === 0) return notWritten(db, gameId);
   const moved = movedRowSchema.parse(rows[0]);
   if (moved.version !== expectedVersion + 1) throw new Error(`Game ${gameId} moved to version ${moved.version}.`);
@@ -408,6 +420,10 @@ export async function applyAction(
       seats,
       // Columns that change without a version bump: `loaded` may hold older values.
       publicMessageId: moved.public_message_id,
+      publicStateId: moved.public_state_id,
+      deadlineAt: moved.deadline_at,
+      reminderAt: moved.reminder_at,
+      clock: parseTurnClock(moved.clock),
     },
     events,
   };
@@ -417,6 +433,10 @@ export async function applyAction(
 const movedRowSchema = z.object({
   version: z.number().int(),
   public_message_id: z.string().nullable(),
+  public_state_id: z.number().int().nullable(),
+  deadline_at: z.date().nullable(),
+  reminder_at: z.date().nullable(),
+  clock: z.unknown(),
 });
 
 /** Why the version-guarded write matched nothing; only read on that path. */
