@@ -4,7 +4,7 @@ import { cancelGame, getGame, joinLobby, leaveLobby, startGame, type JoinResult,
 import type { BotContext } from './context.js';
 import type { ComponentId } from './custom-id.js';
 import { announce, sendableChannel, stripButtons } from './game-flow.js';
-import { button, lobbyMessage, rows } from './messages.js';
+import { button, lobbyMessage, rows, type MessagePayload } from './messages.js';
 import { refuse } from './replies.js';
 import { mention } from './text.js';
 
@@ -42,8 +42,14 @@ export async function handleLobbyButton(ctx: BotContext, interaction: ButtonInte
   });
   if (!result.ok) return refuse(interaction, result.message);
   const lobby = lobbyMessage(result.game, result.game.turnLimitSeconds);
-  await interaction.editReply(id.kind === 'start' ? { ...lobby, components: [] } : lobby);
+  await interaction.editReply(id.kind === 'start' ? closedLobby(lobby, 'Acquire: this game has started (the board is below)') : lobby);
   if (id.kind === 'start') ctx.log.info({ gameId: game.id, channelId: game.channelId, interactionId: interaction.id, players: result.game.seats.length }, 'game started');
+}
+
+/** A lobby message that is no longer open: no buttons, and a title saying why. */
+function closedLobby(lobby: MessagePayload, title: string): MessagePayload {
+  const [embed, ...others] = lobby.embeds;
+  return { ...lobby, embeds: embed ? [{ ...embed, title }, ...others] : others, components: [] };
 }
 
 /** Who may cancel: the host, or anyone who can manage the server. */
@@ -78,6 +84,14 @@ export async function handleCancel(ctx: BotContext, interaction: ButtonInteracti
   const channel = await sendableChannel(ctx, game.channelId);
   if (!channel) return;
   const latest = (await getGame(ctx.db, game.id)) ?? game;
-  if (latest.publicMessageId) await stripButtons(ctx, channel, latest.publicMessageId);
+  if (game.status === 'lobby' && latest.publicMessageId && 'messages' in channel) {
+    // The lobby says so itself, rather than still reading "a new game is forming".
+    await channel.messages.edit(latest.publicMessageId, closedLobby(lobbyMessage(latest, latest.turnLimitSeconds), 'Acquire: this game was cancelled')).catch(async (error: unknown) => {
+      ctx.log.warn({ err: error, channelId: channel.id, messageId: latest.publicMessageId }, 'could not mark the lobby cancelled');
+      await stripButtons(ctx, channel, latest.publicMessageId!);
+    });
+  } else if (latest.publicMessageId) {
+    await stripButtons(ctx, channel, latest.publicMessageId);
+  }
   await channel.send({ content: `The game was cancelled by ${mention(interaction.user.id)}. Start a new one with \`/acquire start\`.`, allowedMentions: { users: [] } });
 }

@@ -259,6 +259,7 @@ describe('the lobby', () => {
     expect(game.seats).toHaveLength(MAX_PLAYERS);
     // The lobby keeps its seat list but loses its buttons; the first board has them now.
     expect(s.message(lobby.id).components).toEqual([]);
+    expect(s.message(lobby.id).embeds[0]!.title).toBe('Acquire: this game has started (the board is below)');
     expect(seats().split('\n')).toHaveLength(MAX_PLAYERS);
     const board = s.message(game.publicMessageId!);
     expect(board.content).toMatch(/your turn: place a tile/);
@@ -431,6 +432,7 @@ describe('cancelling', () => {
     const notice = s.publicMessages().at(-1)!;
     expect(notice.content).toBe(`The game was cancelled by <@${host.id}>. Start a new one with \`/acquire start\`.`);
     await h.double.waitFor(() => s.message(lobby.id).components.length === 0, { description: 'the lobby losing its buttons' });
+    expect(s.message(lobby.id).embeds[0]!.title).toBe('Acquire: this game was cancelled');
     expect(await s.liveGame()).toBeNull();
     expect((await getGame(h.database.prisma, (await h.database.prisma.game.findFirstOrThrow({ where: { channelId: s.channel() } })).id))?.status).toBe('cancelled');
     expectAtMostOneButtonedMessage(h, s.channel());
