@@ -6,6 +6,7 @@ import type { ComponentId } from './custom-id.js';
 import { announce, sendableChannel, stripButtons } from './game-flow.js';
 import { button, lobbyMessage, rows, type MessagePayload } from './messages.js';
 import { refuse } from './replies.js';
+import { ensureClock } from './turn-clock.js';
 import { mention } from './text.js';
 
 export function displayName(interaction: ButtonInteraction | ChatInputCommandInteraction): string {
@@ -32,6 +33,7 @@ export async function handleLobbyButton(ctx: BotContext, interaction: ButtonInte
       default: {
         const started = await startGame(ctx.db, game.id);
         if (started.ok) {
+          await ensureClock(ctx, started.game);
           // The lobby message is the game's public message until the first board replaces it.
           const seats = started.game.seats.map((seat) => mention(seat.userId)).join(', ');
           await announce(ctx, started.game, [], [`The game begins: ${seats}. Each of you drew a tile for the order (now on the board): the one nearest the top-left corner plays first.`]);

@@ -23,7 +23,14 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(options: { users: number; database?: Database }): Promise<Harness> {
+export interface HarnessOptions {
+  users: number;
+  database?: Database;
+  /** A fake clock for turn time limits; with it the bot never ticks by itself (call `tick`). */
+  now?: () => Date;
+}
+
+export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const double = new DiscordDouble();
   await double.start();
   const guild = double.createGuild({ users: options.users });
@@ -38,7 +45,7 @@ export async function startHarness(options: { users: number; database?: Database
   });
   const log = createLogger({ level: 'debug', destination });
   const launch = async (): Promise<Bot> => {
-    const bot = createBot({ db: database.prisma, log, clientOptions: double.clientOptions() });
+    const bot = createBot({ db: database.prisma, log, clientOptions: double.clientOptions(), ...(options.now ? { now: options.now, clockTickMs: 0 } : {}) });
     await bot.start(double.token);
     return bot;
   };
