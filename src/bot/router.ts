@@ -18,7 +18,7 @@ import {
 } from 'discord.js';
 import { handleAcquireCommand } from '../../commands/acquire-handler.js';
 import { currentDecision, decidingSeat, defaultAction, purchaseOptions, whatIsAwaited, type Action, type GameState } from '../engine/index.js';
-import { getGame, type StoredGame } from '../store/index.js';
+import { getGame, isDatabaseUnavailable, type StoredGame } from '../store/index.js';
 import type { BotContext } from './context.js';
 import { decodeComponentId, encodeComponentId, parseCart, parseCountPair, type ComponentId } from './custom-id.js';
 import { announce, commitMove, playMove } from './game-flow.js';
@@ -42,6 +42,11 @@ export async function routeInteraction(ctx: BotContext, interaction: Interaction
       await refuse(interaction, 'This bot does not handle that kind of interaction.');
     }
   } catch (error) {
+    if (isDatabaseUnavailable(error)) {
+      ctx.log.warn({ err: error, interactionId: interaction.id, channelId: interaction.channelId }, 'database unavailable');
+      if (interaction.isRepliable()) await refuse(interaction, 'The game is temporarily unavailable, and nothing was changed. Please try again in a moment.').catch(() => undefined);
+      return;
+    }
     const reference = randomUUID().slice(0, 8);
     ctx.log.error({ err: error, reference, interactionId: interaction.id, channelId: interaction.channelId, guildId: interaction.guildId }, 'interaction failed');
     if (interaction.isRepliable()) {

@@ -3,3 +3,4 @@ export { openDatabase, targetFromEnv, DEFAULT_PGLITE_DIR, type Database, type Da
 export { migrate, loadMigrations, MIGRATIONS_DIR, type Migration, type MigrationReport } from './migrate.js';
 export * from './games.js';
 export * from './clock.js';
+export { isDatabaseUnavailable } from './availability.js';

@@ -1,0 +1,55 @@
+/**
+ * Telling "the database cannot be reached right now" apart from every other failure, so the
+ * bot can say "temporarily unavailable, nothing was changed" and carry on; the connection pool
+ * reconnects by itself once the server is back.
+ */
+
+/** Error codes meaning the connection, not the query, failed. */
+const UNAVAILABLE_CODES = new Set([
+  // sockets
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  // PostgreSQL: connection exceptions, shutdown, too many connections
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  // Prisma: server unreachable, timed out, closed, pool timeout
+  'P1001',
+  'P1002',
+  'P1008',
+  'P1017',
+  'P2024',
+]);
+
+/** Driver adapter error kinds (Prisma 7) with the same meaning. */
+const UNAVAILABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
+
+const UNAVAILABLE_MESSAGES = /connection terminated|connection refused|can't reach database|server closed the connection|connection is closed|timeout exceeded when trying to connect/i;
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [error];
+  while (queue.length > 0) {
+    const current = queue.shift();
+    if (!current || typeof current !== 'object' || seen.has(current)) continue;
+    seen.add(current);
+    const record = current as Record<string, unknown>;
+    if (typeof record.code === 'string' && UNAVAILABLE_CODES.has(record.code)) return true;
+    if (typeof record.errorCode === 'string' && UNAVAILABLE_CODES.has(record.errorCode)) return true;
+    if (typeof record.kind === 'string' && UNAVAILABLE_KINDS.has(record.kind)) return true;
+    if (record.name === 'PrismaClientInitializationError') return true;
+    if (typeof record.message === 'string' && UNAVAILABLE_MESSAGES.test(record.message)) return true;
+    queue.push(record.cause, record.meta, record.originalError, ...(Array.isArray(record.errors) ? record.errors : []));
+  }
+  return false;
+}
