@@ -322,6 +322,22 @@ describe('/acquire hand', () => {
     await checkHands();
     // Nothing public ever named a tile in a hand: the hand panels were private.
     for (const message of s.publicMessages()) expect(allButtons(message).some((button) => button.kind === 'tile')).toBe(false);
+
+    // The tiles of /acquire hand can be played from there when it is the player's placement.
+    let stored = (await getGame(h.database.prisma, game.id))!;
+    for (let decisions = 0; stored.state!.phase.kind !== 'placeTile' && decisions < 10; decisions++) {
+      await table.playDecision();
+      stored = (await getGame(h.database.prisma, game.id))!;
+    }
+    const placing = s.users.find((user) => user.id === stored.state!.players[stored.state!.currentPlayer]!.id)!;
+    const { message: panel } = await s.command(placing, 'hand');
+    const playable = allButtons(panel).find((button) => button.kind === 'tile' && !button.disabled)!;
+    const played = await s.click(panel!, playable.customId, placing);
+    expect(played.view.followUps, 'no refusal').toEqual([]);
+    const after = (await getGame(h.database.prisma, game.id))!;
+    expect(after.version).toBe(stored.version + 1);
+    expect(after.state!.players.find((player) => player.id === placing.id)!.hand).not.toContain(playable.arg);
+    expect(textOf(s.message(after.publicMessageId!))).toContain(`placed **${playable.arg}**`);
   });
 });
 
