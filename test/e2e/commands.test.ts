@@ -10,7 +10,7 @@ import { commandDefinitions } from '../../commands/acquire.js';
 import { DEFAULT_OPTIONS, MAX_PLAYERS, resolveOptions, type GameOptions } from '../../src/engine/index.js';
 import { getGame } from '../../src/store/index.js';
 import { DiscordDouble } from '../support/discord-double/index.js';
-import { startHarness, type Harness } from './harness.js';
+import { SETTLE_MS, startHarness, type Harness } from './harness.js';
 import { Table } from './players.js';
 import { Server, allButtons, buttonOf, expectAtMostOneButtonedMessage, isPng, textOf, watchButtonedMessages } from './session.js';
 
@@ -369,7 +369,7 @@ describe('/acquire status, chart and rules', () => {
     expect(lobbyChart.message?.embeds[0]?.description).toBe('This game: classic chains, tycoon bonuses.');
     expect(isPng(lobbyChart.message?.attachments[0]?.data)).toBe(true);
     await s.click(lobby, buttonOf(lobby, 'cancel', 'ask').customId, host).then((asked) => s.click(asked.message!, buttonOf(asked.message, 'cancel', 'yes').customId, host));
-    await h.double.waitFor(() => s.publicMessages().at(-1)!.content.includes('was cancelled'), { description: 'the lobby cancelled' });
+    await h.double.waitFor(() => s.publicMessages().at(-1)!.content.includes('was cancelled'), { timeoutMs: SETTLE_MS, description: 'the lobby cancelled' });
 
     const { game } = await s.startGame(host, [second], { chains: 'set2008' });
     const publicBefore = s.publicMessages().length;
@@ -444,10 +444,10 @@ describe('cancelling', () => {
     expect(yes.message?.ephemeral).toBe(true);
     expect(yes.message?.content).toBe('The game is cancelled.');
     expect(yes.message?.components).toEqual([]);
-    await h.double.waitFor(() => s.publicMessages().some((message) => message.content.includes('was cancelled')), { description: 'the public notice' });
+    await h.double.waitFor(() => s.publicMessages().some((message) => message.content.includes('was cancelled')), { timeoutMs: SETTLE_MS, description: 'the public notice' });
     const notice = s.publicMessages().at(-1)!;
     expect(notice.content).toBe(`The game was cancelled by <@${host.id}>. Start a new one with \`/acquire start\`.`);
-    await h.double.waitFor(() => s.message(lobby.id).components.length === 0, { description: 'the lobby losing its buttons' });
+    await h.double.waitFor(() => s.message(lobby.id).components.length === 0, { timeoutMs: SETTLE_MS, description: 'the lobby losing its buttons' });
     expect(s.message(lobby.id).embeds[0]!.title).toBe('Acquire: this game was cancelled');
     expect(await s.liveGame()).toBeNull();
     expect((await getGame(h.database.prisma, (await h.database.prisma.game.findFirstOrThrow({ where: { channelId: s.channel() } })).id))?.status).toBe('cancelled');
@@ -476,7 +476,7 @@ describe('cancelling', () => {
     expect(asked.message?.ephemeral).toBe(true);
     expect(asked.message?.id).not.toBe(lobby.id);
     await s.click(asked.message!, buttonOf(asked.message, 'cancel', 'yes').customId, host);
-    await h.double.waitFor(() => s.message(lobby.id).components.length === 0 && s.publicMessages().at(-1)!.content.includes('was cancelled'), { description: 'the cancellation shown' });
+    await h.double.waitFor(() => s.message(lobby.id).components.length === 0 && s.publicMessages().at(-1)!.content.includes('was cancelled'), { timeoutMs: SETTLE_MS, description: 'the cancellation shown' });
     expect(await s.liveGame()).toBeNull();
     expect(await s.gamesIn()).toBe(1);
   });
@@ -504,7 +504,7 @@ describe('cancelling', () => {
     const asked = await s.command(admin, 'cancel');
     expect(asked.message?.content).toMatch(/Cancel this game for everyone\?/);
     await s.click(asked.message!, buttonOf(asked.message, 'cancel', 'yes').customId, admin);
-    await h.double.waitFor(() => s.message(board.id).components.length === 0 && s.publicMessages().at(-1)!.content.includes('was cancelled'), { description: 'the cancellation shown' });
+    await h.double.waitFor(() => s.message(board.id).components.length === 0 && s.publicMessages().at(-1)!.content.includes('was cancelled'), { timeoutMs: SETTLE_MS, description: 'the cancellation shown' });
     expect(s.publicMessages().at(-1)!.content).toContain(`cancelled by <@${admin.id}>`);
     expect((await getGame(h.database.prisma, game.id))?.status).toBe('cancelled');
     expect(s.publicMessages().filter((message) => message.components.length > 0)).toEqual([]);

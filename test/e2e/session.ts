@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import { commandDefinitions } from '../../commands/acquire.js';
 import { findLiveGame, type StoredGame } from '../../src/store/index.js';
 import type { GuildFixture, InteractionHandle, InteractionView, OptionValue, StoredMessage } from '../support/discord-double/index.js';
-import { buttonsOf, type Harness } from './harness.js';
+import { SETTLE_MS, buttonsOf, type Harness } from './harness.js';
 
 export interface Answer {
   view: InteractionView;
@@ -46,7 +46,7 @@ export function buttonOf(message: StoredMessage | null | undefined, kind: string
 }
 
 /** Waits for a condition the double cannot announce (the client's own cache). */
-async function poll(condition: () => boolean, what: string, timeoutMs = 3_000): Promise<void> {
+async function poll(condition: () => boolean, what: string, timeoutMs = SETTLE_MS): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
@@ -107,7 +107,7 @@ export class Server {
 
   private async settle(handle: InteractionHandle, channelId: string): Promise<Answer> {
     this.handles.push(handle);
-    const view = await handle.settled();
+    const view = await handle.settled({ timeoutMs: SETTLE_MS });
     expectAtMostOneButtonedMessage(this.h, channelId);
     return { view, message: view.followUps.at(-1) ?? view.original ?? null };
   }
