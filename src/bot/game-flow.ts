@@ -8,6 +8,7 @@ import { MessageFlags } from 'discord.js';
 import { currentDecision, decidingSeat, defaultAction, type Action, type GameEvent } from '../engine/index.js';
 import { applyAction, setPublicMessage, setTurnClock, type ApplyActionResult, type StoredGame } from '../store/index.js';
 import type { BotContext } from './context.js';
+import { fromPrivatePanel } from './replies.js';
 import { decisionPanel, gameMessage, type MessagePayload } from './messages.js';
 import { describeMove } from './text.js';
 import { nextClock } from './turn-clock.js';
@@ -20,8 +21,8 @@ export type MoveInteraction = ButtonInteraction | ModalSubmitInteraction;
  * shows their next decision, or a refusal explains why nothing changed.
  */
 export async function playMove(ctx: BotContext, interaction: MoveInteraction, game: StoredGame, action: Action): Promise<void> {
-  // A click on a panel updates that panel; a form submitted from a panel does too.
-  if (interaction.isButton() || interaction.isFromMessage()) await interaction.deferUpdate();
+  // A click on a private panel updates that panel; anything else gets a private answer.
+  if (fromPrivatePanel(interaction)) await interaction.deferUpdate();
   else await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const seat = game.seats.findIndex((candidate) => candidate.userId === interaction.user.id);
   const outcome = await ctx.locks.run(game.id, () => commitMove(ctx, game, action, { seat, by: 'player' }));

@@ -5,7 +5,7 @@ import type { BotContext } from './context.js';
 import type { ComponentId } from './custom-id.js';
 import { announce, sendableChannel, stripButtons } from './game-flow.js';
 import { button, lobbyMessage, rows, type MessagePayload } from './messages.js';
-import { refuse } from './replies.js';
+import { fromPrivatePanel, refuse } from './replies.js';
 import { ensureClock } from './turn-clock.js';
 import { mention } from './text.js';
 
@@ -75,13 +75,15 @@ export async function askToCancel(interaction: ButtonInteraction | ChatInputComm
 export async function handleCancel(ctx: BotContext, interaction: ButtonInteraction, id: ComponentId, game: StoredGame): Promise<void> {
   if (id.arg === 'ask') return askToCancel(interaction, game);
   if (id.arg === 'no') {
-    await interaction.update({ content: 'The game goes on.', components: [] });
+    if (fromPrivatePanel(interaction)) await interaction.update({ content: 'The game goes on.', components: [] });
+    else await refuse(interaction, 'The game goes on.');
     return;
   }
   if (!mayCancel(interaction, game)) return refuse(interaction, 'You may not cancel this game.');
   const result = await ctx.locks.run(game.id, () => cancelGame(ctx.db, game.id));
   if (!result.ok) return refuse(interaction, result.message);
-  await interaction.update({ content: 'The game is cancelled.', components: [] });
+  if (fromPrivatePanel(interaction)) await interaction.update({ content: 'The game is cancelled.', components: [] });
+  else await refuse(interaction, 'The game is cancelled.');
   ctx.log.info({ gameId: game.id, channelId: game.channelId, interactionId: interaction.id }, 'game cancelled');
   const channel = await sendableChannel(ctx, game.channelId);
   if (!channel) return;

@@ -24,7 +24,7 @@ import { decodeComponentId, encodeComponentId, parseCart, parseCountPair, type C
 import { announce, commitMove, playMove } from './game-flow.js';
 import { handleCancel, handleLobbyButton } from './lobby.js';
 import { buyPanel, decisionPanel, disposePanel, handPanel } from './messages.js';
-import { refuse } from './replies.js';
+import { fromPrivatePanel, refuse } from './replies.js';
 import { parseTradeForm } from './trade-form.js';
 import { describeMove, mention } from './text.js';
 import { MISSES_BEFORE_AUTOPILOT, setAutopilot } from './turn-clock.js';
@@ -101,12 +101,14 @@ async function handleButton(ctx: BotContext, interaction: ButtonInteraction): Pr
       await interaction.reply({ ...decisionPanel(game, state, userId), flags: MessageFlags.Ephemeral });
       return;
     case 'dispose': {
+      if (!fromPrivatePanel(interaction)) return refuse(interaction, NOT_A_PANEL);
       const { sell, trade } = parseCountPair(id.arg);
       if (!disposalPossible(state, sell, trade)) return refuse(interaction, 'Those share counts are not possible.');
       await interaction.update(disposePanel(game, state, sell, trade));
       return;
     }
     case 'cart': {
+      if (!fromPrivatePanel(interaction)) return refuse(interaction, NOT_A_PANEL);
       const cart = parseCart(id.arg);
       if (!basketPossible(state, seat, cart)) return refuse(interaction, 'That basket cannot be bought: too dear, sold out or more than 3 shares.');
       await interaction.update(buyPanel(game, state, cart));
@@ -154,6 +156,8 @@ async function handleAutopilot(ctx: BotContext, interaction: ButtonInteraction, 
   });
   await interaction.editReply(done ? `${name} is on autopilot now.` : 'The game moved on before your click arrived; nothing was changed.');
 }
+
+const NOT_A_PANEL = 'Use the buttons of your own panel: press the button on the latest message in the channel.';
 
 /** The engine action a move button stands for. */
 function actionFor(id: ComponentId, state: GameState, player: string): Action | null {

@@ -390,7 +390,10 @@ export async function applyAction(
     WITH moved AS (
       UPDATE games
       SET state = ${JSON.stringify(state)}::jsonb, version = version + 1,
-          status = ${status}::game_status, updated_at = ${updatedAt}
+          status = ${status}::game_status, updated_at = ${updatedAt},
+          -- The decision the deadline was for is made: no time-out may act on the next one
+          -- before the bot sets its own clock (src/store/clock.ts).
+          deadline_at = NULL, reminder_at = NULL
       WHERE id = ${gameId} AND version = ${expectedVersion} AND status = 'active'
       RETURNING id, version, public_message_id, public_state_id, deadline_at, reminder_at, clock
     ), logged AS (
