@@ -20,7 +20,7 @@ async function recommendedShardCount(config: Config): Promise<number> {
 
 /** Runs the shards until a signal stops them; `entry` is the script each shard runs. */
 export async function runShardingManager(config: Config, log: Logger, entry: string): Promise<void> {
-  const totalShards = config.SHARDS === 'auto' ? await recommendedShardCount(config) : (config.SHARDS ?? 1);
+  const totalShards = typeof config.SHARDS === 'number' ? config.SHARDS : await recommendedShardCount(config);
   const manager = new ShardingManager(entry, {
     totalShards,
     token: config.DISCORD_TOKEN,
@@ -60,6 +60,12 @@ export async function runShardingManager(config: Config, log: Logger, entry: str
   log.info({ shards: totalShards }, 'spawning shards');
   // One shard at a time, 5.5 s apart (discord.js's default): Discord lets a bot identify once
   // per 5 s. A shard has a minute to come online, migrations and all.
-  await manager.spawn({ amount: totalShards, timeout: 60_000 });
+  try {
+    await manager.spawn({ amount: totalShards, timeout: 60_000 });
+  } catch (error) {
+    // A signal during start-up stops shards that were still coming online: not a failure.
+    if (stopping) return;
+    throw error;
+  }
   log.info({ shards: totalShards }, 'all shards online');
 }
