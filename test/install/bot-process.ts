@@ -101,6 +101,24 @@ export function startBotProcess(command: string, options: { cwd: string; env: Re
   };
 }
 
+/**
+ * Runs a shell command to its end without blocking this process, whose event loop also serves
+ * the Discord double the command may talk to.
+ */
+export function runCommand(command: string, options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, { cwd: options.cwd, env: options.env ?? process.env, shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
 /** Whether a process is still running. */
 export function isRunning(pid: number): boolean {
   try {

@@ -3,13 +3,13 @@
  * the bot with the README's start command (against the Discord double, on the embedded
  * database), register the command, stop it with SIGTERM.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiscordDouble } from '../support/discord-double/index.js';
-import { startBotProcess, type BotProcess } from './bot-process.js';
+import { botEnvironment, runCommand, startBotProcess, type BotProcess } from './bot-process.js';
 import { commandsIn, quickStart, REPO_ROOT } from './readme.js';
 
 const SETUP_TIMEOUT_MS = 15 * 60_000;
@@ -17,13 +17,13 @@ const SETUP_TIMEOUT_MS = 15 * 60_000;
 let workDir: string;
 let clone: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'acquire-install-'));
   clone = join(workDir, 'acquire');
   execFileSync('git', ['clone', '--quiet', REPO_ROOT, clone]);
   const started = Date.now();
-  const setup = spawnSync(quickStart().setup, { cwd: clone, shell: true, encoding: 'utf8' });
-  if (setup.status !== 0) throw new Error(`"${quickStart().setup}" failed (${setup.status}):\n${setup.stdout}\n${setup.stderr}`);
+  const setup = await runCommand(quickStart().setup, { cwd: clone });
+  if (setup.code !== 0) throw new Error(`"${quickStart().setup}" failed (${setup.code}):\n${setup.output}`);
   console.info(`install: "${quickStart().setup}" took ${((Date.now() - started) / 1000).toFixed(0)} s in a fresh clone`);
 }, SETUP_TIMEOUT_MS);
 
@@ -48,8 +48,8 @@ describe('a fresh clone, set up as the README says', () => {
       expect(existsSync(dataDir)).toBe(true);
 
       for (const command of commandsIn('Registering the command')) {
-        const register = spawnSync(command, { cwd: clone, shell: true, encoding: 'utf8', env: { ...process.env, DISCORD_TOKEN: double.token, DISCORD_API_URL: double.restUrl, DISCORD_GUILD_ID: guild.id } });
-        expect(register.status, register.stderr).toBe(0);
+        const register = await runCommand(command, { cwd: clone, env: botEnvironment({ DISCORD_TOKEN: double.token, DISCORD_API_URL: double.restUrl, DISCORD_GUILD_ID: guild.id }) });
+        expect(register.code, register.output).toBe(0);
       }
       expect(double.registeredCommands(guild.id).map((command) => command.name)).toEqual(['acquire']);
 
