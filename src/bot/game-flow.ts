@@ -82,10 +82,11 @@ function nextPanelFor(game: StoredGame, userId: string): { content: string; comp
 export async function announce(ctx: BotContext, game: StoredGame, events: readonly GameEvent[], extraLines: readonly string[] = []): Promise<StoredGame> {
   const channel = await sendableChannel(ctx, game.channelId);
   if (!channel || !game.state) return game;
+  // The old buttons go first, so that at no moment two public messages can be clicked. Should
+  // the post then fail, the start-up pick-up posts the game again (src/bot/resume.ts).
+  if (game.publicMessageId) await stripButtons(ctx, channel, game.publicMessageId);
   const sent = await channel.send(gameMessage(game, game.state, events, extraLines));
-  const previous = game.publicMessageId;
   await setPublicMessage(ctx.db, game.id, sent.id, game.state.stateId);
-  if (previous) await stripButtons(ctx, channel, previous);
   return { ...game, publicMessageId: sent.id, publicStateId: game.state.stateId };
 }
 

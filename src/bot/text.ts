@@ -2,6 +2,7 @@
  * Words for what happened and what is awaited: public announcements and panel texts. Nothing
  * here may name a tile that is still in a hand; events only name tiles already face up.
  */
+import { escapeMarkdown } from 'discord.js';
 import type { Action, Decision, GameEvent, GameState, GameView } from '../engine/index.js';
 
 export function money(amount: number): string {
@@ -12,8 +13,13 @@ export function mention(userId: string): string {
   return `<@${userId}>`;
 }
 
+/** A player's name as it may stand in a message: markdown in names is shown, not applied. */
+export function escapedName(name: string): string {
+  return escapeMarkdown(name);
+}
+
 function seatName(state: Pick<GameState, 'players'> | GameView, seat: number): string {
-  return state.players[seat]?.name ?? `seat ${seat + 1}`;
+  return escapedName(state.players[seat]?.name ?? `seat ${seat + 1}`);
 }
 
 /** One line per event worth announcing, in the order they happened. */
@@ -152,18 +158,18 @@ export function chainTable(view: GameView): string {
 export function playerLines(view: GameView): string[] {
   return view.players.map((player) => {
     const marker = player.seat === view.currentPlayer && !view.result ? '▶ ' : '';
-    if (player.cash === null || player.shares === null) return `${marker}**${player.name}**: holdings hidden`;
+    if (player.cash === null || player.shares === null) return `${marker}**${escapedName(player.name)}**: holdings hidden`;
     const held = player.shares
       .map((count, chain) => (count > 0 ? `${view.chains[chain]!.name} ${count}` : ''))
       .filter(Boolean)
       .join(', ');
-    return `${marker}**${player.name}**: ${money(player.cash)}${held ? ` · ${held}` : ''}`;
+    return `${marker}**${escapedName(player.name)}**: ${money(player.cash)}${held ? ` · ${held}` : ''}`;
   });
 }
 
 export function standingsLines(view: GameView): string[] {
   const medals = ['🥇', '🥈', '🥉'];
-  return (view.result?.standings ?? []).map((standing) => `${medals[standing.place - 1] ?? `${standing.place}.`} **${standing.name}** ${money(standing.cash)}`);
+  return (view.result?.standings ?? []).map((standing) => `${medals[standing.place - 1] ?? `${standing.place}.`} **${escapedName(standing.name)}** ${money(standing.cash)}`);
 }
 
 /** What a default move did, in a few words ("placed 5D", "kept their shares"). */

@@ -407,10 +407,7 @@ describe('/acquire status, chart and rules', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('old public messages lose their buttons', () => {
-  // Known bug (src/bot/game-flow.ts, announce): the new board is posted first and the old one's
-  // buttons are removed after, so for a moment (a REST round trip and a database write) two
-  // public messages can be clicked. Remove `.fails` once the old buttons go first.
-  it.fails('at no moment of a game do two public messages have buttons', async () => {
+  it('at no moment of a game do two public messages have buttons', async () => {
     const s = await open(2);
     const watch = watchButtonedMessages(h, s.channel());
     await s.startGame(s.users[0]!, [s.users[1]!]);
