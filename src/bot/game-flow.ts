@@ -5,7 +5,7 @@
  */
 import type { ButtonInteraction, ModalSubmitInteraction, SendableChannels } from 'discord.js';
 import { MessageFlags } from 'discord.js';
-import { currentDecision, decidingSeat, defaultAction, type Action, type GameEvent } from '../engine/index.js';
+import { currentDecision, decidingSeat, defaultAction, whatIsAwaited, type Action, type GameEvent } from '../engine/index.js';
 import { applyAction, setPublicMessage, setTurnClock, type ApplyActionResult, type StoredGame } from '../store/index.js';
 import type { BotContext } from './context.js';
 import { fromPrivatePanel } from './replies.js';
@@ -72,7 +72,7 @@ function nextPanelFor(game: StoredGame, userId: string): { content: string; comp
   const state = game.state!;
   const decision = currentDecision(state);
   if (decision.kind !== 'gameOver' && state.players[decision.seat]?.id === userId) return decisionPanel(game, state, userId);
-  return { content: decision.kind === 'gameOver' ? 'Done. The game is over: see the final standings in the channel.' : 'Done.', components: [] };
+  return { content: decision.kind === 'gameOver' ? 'Done. The game is over: see the final standings in the channel.' : `Done. Now ${whatIsAwaited(state)}`, components: [] };
 }
 
 /**

@@ -12,6 +12,7 @@ export class Table {
   /** Panels shown to players, for the privacy checks. */
   readonly panels: { userId: string; message: StoredMessage }[] = [];
   moves = 0;
+  tradesOffered = 0;
 
   constructor(private readonly harness: Venue, seed: number) {
     this.rng = seed;
@@ -84,7 +85,11 @@ export class Table {
     const of = (kind: string) => buttons.filter((button) => button.kind === kind);
     if (of('declareEnd').length > 0) return of('declareEnd')[0]!;
     if (of('tile').length > 0) {
-      if (of('offer').length > 0 && this.int(25) === 0) return this.pick(of('offer'));
+      // The first chance to offer a trade is always taken, so a game with trades on has one.
+      if (of('offer').length > 0 && (this.tradesOffered === 0 || this.int(25) === 0)) {
+        this.tradesOffered++;
+        return this.pick(of('offer'));
+      }
       return this.pick(of('tile'));
     }
     for (const kind of ['redraw', 'skip', 'found', 'survivor', 'defunct', 'answer']) if (of(kind).length > 0) return this.pick(of(kind));
