@@ -141,4 +141,50 @@ describe('a hand with no playable tile', () => {
     expect(eventsOf(events, 'placementSkipped')).toEqual([{ type: 'placementSkipped', seat: 1 }]);
     expect(currentDecision(after)).toMatchObject({ kind: 'buyShares', seat: 1 });
   });
+
+  it('in `strict` games, when no one can play and every hand is full, the game ends though the bag is not empty', () => {
+    // Two pairs of safe chains: every tile of rows C and G (but the 12th) merges two of them.
+    const board = `
+      A ............
+      B TTTTTTTTTTT.
+      C ............
+      D LLLLLLLLLLL.
+      E ............
+      F WWWWWWWWWWW.
+      G ............
+      H AAAAAAAAAAA.
+      I ............`;
+    const state = scenario({
+      board,
+      options: { unplayable: 'strict' },
+      players: [{ hand: ['1C', '2C', '3C', '4C', '5C', '6C'] }, { hand: ['1G', '2G', '3G', '4G', '5G', '6G'] }],
+      bag: ['1A', '2A', '3A'],
+    });
+    const { state: over, events } = play(state, skip('p0'), buy('p0'));
+    expect(over.phase.kind).toBe('gameOver');
+    expect(over.result?.reason).toBe('noPlayableTiles');
+    expect(over.bag).toHaveLength(3);
+    expect(eventsOf(events, 'gameEnded')).toHaveLength(1);
+  });
+
+  it('in `replace` games the same position goes on: dead tiles are replaced from the bag', () => {
+    const board = `
+      A ............
+      B TTTTTTTTTTT.
+      C ............
+      D LLLLLLLLLLL.
+      E ............
+      F WWWWWWWWWWW.
+      G ............
+      H AAAAAAAAAAA.
+      I ............`;
+    const state = scenario({
+      board,
+      players: [{ hand: ['1C', '2C', '3C', '4C', '5C', '6C'] }, { hand: ['1G', '2G', '3G', '4G', '5G', '6G'] }],
+      bag: ['1A', '2A', '3A', '4A', '5A', '6A', '7A', '8A', '9A'],
+    });
+    const { state: after } = play(state, skip('p0'), buy('p0'));
+    expect(after.phase.kind).not.toBe('gameOver');
+    expect(after.players[0]!.hand).toEqual(['1A', '2A', '3A', '4A', '5A', '6A']);
+  });
 });
