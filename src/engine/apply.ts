@@ -53,8 +53,10 @@ function draft(state: GameState): Draft {
   };
 }
 
+/** Only the buy phase and a merger are changed in place; every other phase is replaced whole. */
 function copyPhase(phase: Phase): Phase {
-  if (phase.kind !== 'merger') return { ...phase };
+  if (phase.kind === 'buyShares') return { kind: 'buyShares', endDeclared: phase.endDeclared };
+  if (phase.kind !== 'merger') return phase;
   const merger = phase.merger;
   return {
     kind: 'merger',
@@ -74,7 +76,10 @@ export function seatOf(state: GameState, playerId: string): number {
   return state.players.findIndex((player) => player.id === playerId);
 }
 
+/** A chain's index by name, any letter case ("tower" is Tower); -1 for no such chain. */
 export function chainIndex(state: GameState, name: string): number {
+  const exact = state.chains.findIndex((chain) => chain.name === name);
+  if (exact >= 0) return exact;
   const wanted = name.toLowerCase();
   return state.chains.findIndex((chain) => chain.name.toLowerCase() === wanted);
 }

@@ -2,7 +2,8 @@
  * A computer player that picks uniformly among legal moves, driven by its own seeded random
  * source. Used by the property test and the benchmark; never by real games.
  */
-import { isActive, priceOf } from './apply.js';
+import { isPlayableTile } from './analysis.js';
+import { MAX_TRADE_OFFERS_PER_TURN, isActive, priceOf } from './apply.js';
 import { nextInt } from './rng.js';
 import { currentDecision, legalActions } from './queries.js';
 import type { Action, GameState } from './types.js';
@@ -22,13 +23,20 @@ export class RandomPlayer {
 
   /** A legal action for whoever decides now (undefined once the game is over). */
   chooseAction(state: GameState): Action | undefined {
+    const phase = state.phase;
+    if (phase.kind === 'placeTile') {
+      // The common case, answered with one look at each tile (this runs in the benchmark).
+      const seat = state.currentPlayer;
+      if (state.options.trades && phase.tradeOffers < MAX_TRADE_OFFERS_PER_TURN && this.int(20) === 0) return this.tradeOffer(state, seat);
+      const player = state.players[seat]!;
+      const playable = player.hand.filter((tile) => isPlayableTile(state.board, state.chains, tile));
+      if (playable.length > 0) return { type: 'placeTile', player: player.id, tile: this.pick(playable) };
+      return this.pick(legalActions(state));
+    }
     const decision = currentDecision(state);
     if (decision.kind === 'gameOver') return undefined;
     const player = state.players[decision.seat]!;
     switch (decision.kind) {
-      case 'placeTile':
-        if (decision.mayOfferTrade && this.int(20) === 0) return this.tradeOffer(state, decision.seat);
-        break;
       case 'buyShares':
         if (decision.mayDeclareEnd && this.int(2) === 0) return { type: 'declareEnd', player: player.id };
         return { type: 'buyShares', player: player.id, chains: this.basket(state, decision.seat) };
