@@ -36,7 +36,8 @@ async function open(users: number, channels?: string[]): Promise<Server> {
   return server;
 }
 
-const messageLink = (guildId: string, channelId: string, messageId: string): string => `https://discord.com/channels/${guildId}/${channelId}/${messageId}`;
+/** The path of a message link (the client's own host stands before it). */
+const messageLink = (guildId: string, channelId: string, messageId: string): string => `/channels/${guildId}/${channelId}/${messageId}`;
 
 // ---------------------------------------------------------------------------------------------
 

@@ -32,6 +32,18 @@ const sevenChains = `
   H ............
   I ............`;
 
+// Two pairs of safe chains: every tile of rows C and G (but the 12th) merges two of them.
+const twoSafePairs = `
+  A ............
+  B TTTTTTTTTTT.
+  C ............
+  D LLLLLLLLLLL.
+  E ............
+  F WWWWWWWWWWW.
+  G ............
+  H AAAAAAAAAAA.
+  I ............`;
+
 describe('permanently unplayable tiles', () => {
   it('cannot be played, and say why', () => {
     const state = scenario({ board: twoSafe, players: [{ hand: ['9C', '12I'] }, {}, {}] });
@@ -143,19 +155,8 @@ describe('a hand with no playable tile', () => {
   });
 
   it('in `strict` games, when no one can play and every hand is full, the game ends though the bag is not empty', () => {
-    // Two pairs of safe chains: every tile of rows C and G (but the 12th) merges two of them.
-    const board = `
-      A ............
-      B TTTTTTTTTTT.
-      C ............
-      D LLLLLLLLLLL.
-      E ............
-      F WWWWWWWWWWW.
-      G ............
-      H AAAAAAAAAAA.
-      I ............`;
     const state = scenario({
-      board,
+      board: twoSafePairs,
       options: { unplayable: 'strict' },
       players: [{ hand: ['1C', '2C', '3C', '4C', '5C', '6C'] }, { hand: ['1G', '2G', '3G', '4G', '5G', '6G'] }],
       bag: ['1A', '2A', '3A'],
@@ -168,18 +169,8 @@ describe('a hand with no playable tile', () => {
   });
 
   it('in `replace` games the same position goes on: dead tiles are replaced from the bag', () => {
-    const board = `
-      A ............
-      B TTTTTTTTTTT.
-      C ............
-      D LLLLLLLLLLL.
-      E ............
-      F WWWWWWWWWWW.
-      G ............
-      H AAAAAAAAAAA.
-      I ............`;
     const state = scenario({
-      board,
+      board: twoSafePairs,
       players: [{ hand: ['1C', '2C', '3C', '4C', '5C', '6C'] }, { hand: ['1G', '2G', '3G', '4G', '5G', '6G'] }],
       bag: ['1A', '2A', '3A', '4A', '5A', '6A', '7A', '8A', '9A'],
     });

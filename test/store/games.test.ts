@@ -149,9 +149,10 @@ describe.each(databaseKinds)('game repository on $name', (kind) => {
 
       // Once the bot has posted the lobby, the refusal links to it.
       await setPublicMessage(prisma, first.game.id, '555');
-      expect(await createLobby(prisma, { guildId: 'guild-1', channelId, host: bob })).toMatchObject({
-        existingMessageUrl: `https://discord.com/channels/guild-1/${channelId}/555`,
-      });
+      const refused = await createLobby(prisma, { guildId: 'guild-1', channelId, host: bob });
+      expect(refused.ok).toBe(false);
+      // A message link: the client's host, then the guild, channel and message.
+      expect(!refused.ok && refused.existingMessageUrl).toMatch(new RegExp(`^https://[a-z.]+/channels/guild-1/${channelId}/555$`));
 
       expect(await cancelGame(prisma, first.game.id)).toMatchObject({ ok: true, game: { status: 'cancelled' } });
       expect(await cancelGame(prisma, first.game.id)).toMatchObject({ ok: false, reason: 'not_live' });
