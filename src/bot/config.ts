@@ -11,7 +11,7 @@ const TOKEN_HELP =
 const tokenSchema = z
   .string({ error: `DISCORD_TOKEN is not set. ${TOKEN_HELP}` })
   .trim()
-  .min(1, `DISCORD_TOKEN is empty. ${TOKEN_HELP}`)
+  .min(1, { message: `DISCORD_TOKEN is empty. ${TOKEN_HELP}`, abort: true })
   .regex(/^[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$/, `DISCORD_TOKEN does not look like a bot token (three parts separated by dots). ${TOKEN_HELP}`);
 
 const snowflake = z.string().regex(/^\d{17,20}$/, 'must be a Discord id (17 to 20 digits)');

@@ -25,6 +25,20 @@ describe('configuration', () => {
     expect(quickStart()).toEqual({ setup: 'npm run setup', test: 'npm test', start: 'npm start' });
   });
 
+  it('explains a missing, empty or malformed token in exactly one line each', () => {
+    for (const token of [undefined, '', '   ', 'not-a-token', 'a.b.c']) {
+      let problems: string[] = [];
+      try {
+        loadConfig(token === undefined ? {} : { DISCORD_TOKEN: token });
+      } catch (error) {
+        if (error instanceof ConfigError) problems = error.problems;
+      }
+      expect(problems, `token ${JSON.stringify(token)}`).toHaveLength(1);
+      expect(problems[0]).toMatch(/DISCORD_TOKEN/);
+      expect(problems[0]).toMatch(/Developer Portal/);
+    }
+  });
+
   it('refuses SHARDS without DATABASE_URL, saying why', () => {
     expect(() => loadConfig({ DISCORD_TOKEN: TOKEN, SHARDS: '2' })).toThrow(ConfigError);
     expect(() => loadConfig({ DISCORD_TOKEN: TOKEN, SHARDS: 'auto' })).toThrow(/SHARDS needs DATABASE_URL/);
