@@ -114,9 +114,13 @@ async function handleButton(ctx: BotContext, interaction: ButtonInteraction): Pr
       await interaction.update(buyPanel(game, state, cart));
       return;
     }
-    case 'offer':
+    case 'offer': {
+      const decision = currentDecision(state);
+      if (decision.kind !== 'placeTile' || !decision.mayOfferTrade) return refuse(interaction, 'No trade can be offered now: trades are off in this game, or this turn has had its offers.');
+      if (Number(id.arg) === seat || !state.players[Number(id.arg)]) return refuse(interaction, 'Offer a trade to another player in this game.');
       await interaction.showModal(tradeForm(game, state, Number(id.arg)));
       return;
+    }
     default: {
       const action = actionFor(id, state, userId);
       if (!action) return refuse(interaction, 'That button does not match the game; nothing was changed.');

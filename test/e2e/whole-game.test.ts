@@ -166,6 +166,8 @@ describe('bad clicks change nothing', () => {
     for (const forged of ['hello', 'acq:tile', `acq:tile:${game.id}:${stateId}:13Z`, `acq:found:${game.id}:${stateId}:9`, `acq:buyOk:${game.id}:${stateId}:0000`, `acq:nuke:${game.id}:${stateId}:`, `acq:tile:not-a-game:${stateId}:1A`, 'x'.repeat(100)]) {
       await tryClick(forged, decider);
     }
+    // A trade form in a game without trades.
+    await tryClick(`acq:offer:${game.id}:${stateId}:${(game.seats.findIndex((seat) => seat.userId === userId) + 1) % 3}`, decider);
     // The decider placing a tile they do not hold.
     const hand = (await getGame(harness.database.prisma, game.id))!.state!.players.find((player) => player.id === userId)!.hand;
     const notHeld = ALL_TILES.find((tile) => !hand.includes(tile))!;
