@@ -79,3 +79,10 @@ export function unplayableReason(tile: Tile, outcome: TileOutcome, chains: reado
   }
   return `${tile} would found an eighth chain while all seven are on the board; keep it until a chain is free.`;
 }
+
+/** The chains of the greatest size among `among` (several when sizes tie), in `among`'s order. */
+export function largestChains(chains: readonly ChainState[], among: readonly number[]): number[] {
+  let best = -1;
+  for (const chain of among) best = Math.max(best, chains[chain]!.size);
+  return among.filter((chain) => chains[chain]!.size === best);
+}

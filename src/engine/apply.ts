@@ -2,7 +2,7 @@
  * `apply(state, action)`: the one way a game moves on. It never mutates its input: the state is
  * copied once (cheaply, only the arrays an action can touch) and the copy is worked on.
  */
-import { classifyCell, classifyTile, connectedUnincorporated, isPlayable, isPlayableTile, unplayableReason } from './analysis.js';
+import { classifyCell, classifyTile, connectedUnincorporated, isPlayable, isPlayableTile, largestChains, unplayableReason } from './analysis.js';
 import { END_SIZE, HAND_SIZE, MAX_PURCHASES, isSafe, sharePrice, tileColumn, tileIndex, ALL_TILES } from './board.js';
 import { distributeBonuses, type Holding } from './bonuses.js';
 import { nextInt } from './rng.js';
@@ -338,21 +338,14 @@ function startMerger(s: Draft, seat: number, tile: Tile, chains: number[], event
   events.push({ type: 'mergerStarted', seat, tile, chains: chains.map((chain) => s.chains[chain]!.name) });
   const merger: MergerState = { tile, mergemaker: seat, chains, survivor: null, pendingDefunct: [], current: null };
   s.phase = { kind: 'merger', merger };
-  const largest = largestOf(s, chains);
+  const largest = largestChains(s.chains, chains);
   if (largest.length === 1) setSurvivor(s, merger, largest[0]!, events);
-}
-
-/** The chains of the greatest size among `chains`. */
-function largestOf(s: Draft, chains: readonly number[]): number[] {
-  let best = -1;
-  for (const chain of chains) best = Math.max(best, s.chains[chain]!.size);
-  return chains.filter((chain) => s.chains[chain]!.size === best);
 }
 
 function chooseSurvivor(s: Draft, merger: MergerState, name: string, events: GameEvent[]): Rejection | null {
   const chain = chainIndex(s, name);
-  if (!largestOf(s, merger.chains).includes(chain)) {
-    return reject('merger/not_a_candidate', `${name} cannot survive: choose one of ${namesOf(s, largestOf(s, merger.chains))}.`);
+  if (!largestChains(s.chains, merger.chains).includes(chain)) {
+    return reject('merger/not_a_candidate', `${name} cannot survive: choose one of ${namesOf(s, largestChains(s.chains, merger.chains))}.`);
   }
   setSurvivor(s, merger, chain, events);
   return null;
@@ -360,7 +353,7 @@ function chooseSurvivor(s: Draft, merger: MergerState, name: string, events: Gam
 
 function chooseNextDefunct(s: Draft, merger: MergerState, name: string, events: GameEvent[]): Rejection | null {
   const chain = chainIndex(s, name);
-  const candidates = largestOf(s, merger.pendingDefunct);
+  const candidates = largestChains(s.chains, merger.pendingDefunct);
   if (!candidates.includes(chain)) {
     return reject('merger/not_a_candidate', `${name} is not next: choose one of ${namesOf(s, candidates)}.`);
   }
@@ -394,7 +387,7 @@ function advanceMerger(s: Draft, merger: MergerState, events: GameEvent[]): void
       merger.current = null;
     }
     if (merger.pendingDefunct.length === 0) break;
-    const next = largestOf(s, merger.pendingDefunct);
+    const next = largestChains(s.chains, merger.pendingDefunct);
     if (next.length > 1) return;
     startDefunct(s, merger, next[0]!, events);
   }

@@ -1,5 +1,5 @@
 /** Questions a UI or a computer player asks of a state. None of them changes it. */
-import { classifyTile, connectedUnincorporated, isPlayable, unplayableReason, type TileOutcome } from './analysis.js';
+import { classifyTile, connectedUnincorporated, isPlayable, largestChains, unplayableReason, type TileOutcome } from './analysis.js';
 import { MAX_PURCHASES, isSafe, sharePrice, tileIndex } from './board.js';
 import { distributeBonuses } from './bonuses.js';
 import {
@@ -48,10 +48,7 @@ export function currentDecision(state: GameState): Decision {
       return { kind: 'foundChain', seat, tile: phase.tile, available: state.chains.filter((chain) => chain.headquarters === null).map((chain) => chain.name) };
     case 'merger': {
       const merger = phase.merger;
-      const largest = (chains: number[]): string[] => {
-        const best = Math.max(...chains.map((chain) => state.chains[chain]!.size));
-        return chains.filter((chain) => state.chains[chain]!.size === best).map((chain) => state.chains[chain]!.name);
-      };
+      const largest = (among: number[]): string[] => largestChains(state.chains, among).map((chain) => state.chains[chain]!.name);
       if (merger.survivor === null) return { kind: 'chooseSurvivor', seat, candidates: largest(merger.chains) };
       const survivor = state.chains[merger.survivor]!;
       if (!merger.current) return { kind: 'chooseNextDefunct', seat, candidates: largest(merger.pendingDefunct), survivor: survivor.name };
@@ -165,8 +162,7 @@ export function tileEffect(state: GameState, tile: Tile): TileEffect {
 function settledPosition(state: GameState): { board: readonly Cell[]; chains: readonly ChainState[] } {
   if (state.phase.kind !== 'merger') return state;
   const merger = state.phase.merger;
-  const best = Math.max(...merger.chains.map((chain) => state.chains[chain]!.size));
-  const survivor = merger.survivor ?? merger.chains.find((chain) => state.chains[chain]!.size === best)!;
+  const survivor = merger.survivor ?? largestChains(state.chains, merger.chains)[0]!;
   const board = state.board.map((cell) => (cell !== null && merger.chains.includes(cell) ? survivor : cell));
   for (const cell of connectedUnincorporated(board, tileIndex(merger.tile)!)) board[cell] = survivor;
   const chains = state.chains.map((chain, index) => {
@@ -231,8 +227,7 @@ export function isSafeChain(state: GameState, chainName: string): boolean {
 export function mergerBonusPreview(state: GameState, tile: Tile): { chain: string; sizeBefore: number; payouts: BonusPayout[] }[] {
   const outcome = classifyTile(state.board, state.chains, tile);
   if (outcome.kind !== 'merge') return [];
-  const best = Math.max(...outcome.chains.map((chain) => state.chains[chain]!.size));
-  const survivor = outcome.chains.find((chain) => state.chains[chain]!.size === best)!;
+  const survivor = largestChains(state.chains, outcome.chains)[0]!;
   return outcome.chains
     .filter((chain) => chain !== survivor)
     .map((chain) => {
