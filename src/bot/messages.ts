@@ -14,9 +14,9 @@ import {
 import {
   MAX_PLAYERS,
   MIN_PLAYERS,
+  canBuyBasket,
   currentDecision,
   handEffects,
-  purchaseOptions,
   sharePrice,
   viewFor,
   type Decision,
@@ -314,16 +314,14 @@ export function buyPanel(game: StoredGame, state: GameState, cart: readonly numb
   const seat = decision.seat;
   const cash = state.players[seat]!.cash;
   const cost = cart.reduce((sum, chain) => sum + sharePrice(state.chains[chain]!.tier, state.chains[chain]!.size), 0);
-  const baskets = new Set(purchaseOptions(state, seat).map((basket) => basket.join(',')));
   const cartKey = (chains: readonly number[]): string => chains.map(String).join('');
-  const names = (chains: readonly number[]): string => chains.map((chain) => state.chains[chain]!.name).sort((a, b) => chainNumber(state, a) - chainNumber(state, b)).join(',');
   const chainButtons = state.chains
     .map((chain, index) => ({ chain, index }))
     .filter(({ chain }) => chain.headquarters !== null)
     .map(({ chain, index }) => {
       const price = sharePrice(chain.tier, chain.size);
       const next = [...cart, index];
-      const possible = cart.length < 3 && baskets.has(names(next));
+      const possible = cart.length < 3 && canBuyBasket(state, seat, next);
       const inCart = cart.filter((entry) => entry === index).length;
       return button(game.id, state.stateId, 'cart', `${chain.name} ${money(price)} · ${chain.bankShares - inCart} left`, { arg: cartKey(next), disabled: !possible, style: ButtonStyle.Primary });
     });

@@ -17,7 +17,7 @@ import {
   type ModalSubmitInteraction,
 } from 'discord.js';
 import { handleAcquireCommand } from '../../commands/acquire-handler.js';
-import { currentDecision, decidingSeat, defaultAction, purchaseOptions, whatIsAwaited, type Action, type GameState } from '../engine/index.js';
+import { canBuyBasket, currentDecision, decidingSeat, defaultAction, whatIsAwaited, type Action, type GameState } from '../engine/index.js';
 import { getGame, isDatabaseUnavailable, type StoredGame } from '../store/index.js';
 import type { BotContext } from './context.js';
 import { decodeComponentId, encodeComponentId, parseCart, parseCountPair, type ComponentId } from './custom-id.js';
@@ -110,7 +110,7 @@ async function handleButton(ctx: BotContext, interaction: ButtonInteraction): Pr
     case 'cart': {
       if (!fromPrivatePanel(interaction)) return refuse(interaction, NOT_A_PANEL);
       const cart = parseCart(id.arg);
-      if (!basketPossible(state, seat, cart)) return refuse(interaction, 'That basket cannot be bought: too dear, sold out or more than 3 shares.');
+      if (!canBuyBasket(state, seat, cart)) return refuse(interaction, 'That basket cannot be bought: too dear, sold out or more than 3 shares.');
       await interaction.update(buyPanel(game, state, cart));
       return;
     }
@@ -201,11 +201,6 @@ function disposalPossible(state: GameState, sell: number, trade: number): boolea
   return decision.kind === 'disposeShares' && trade % 2 === 0 && trade <= decision.maxTrade && sell + trade <= decision.held;
 }
 
-function basketPossible(state: GameState, seat: number, cart: readonly number[]): boolean {
-  const names = cart.map((chain) => state.chains[chain]?.name ?? '?');
-  const key = names.slice().sort((a, b) => state.chains.findIndex((chain) => chain.name === a) - state.chains.findIndex((chain) => chain.name === b)).join(',');
-  return purchaseOptions(state, seat).some((basket) => basket.join(',') === key);
-}
 
 // ---------------------------------------------------------------------------------------------
 // The trade form (a modal)

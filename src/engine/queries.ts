@@ -134,6 +134,12 @@ export function purchaseOptions(state: GameState, seat: number): string[][] {
   return baskets;
 }
 
+/** Whether `seat` may buy this basket now: chain indexes, in any order, 3 at most. */
+export function canBuyBasket(state: GameState, seat: number, chains: readonly number[]): boolean {
+  const wanted = chains.slice().sort((a, b) => a - b).map((chain) => state.chains[chain]?.name ?? '?').join(',');
+  return purchaseOptions(state, seat).some((basket) => basket.join(',') === wanted);
+}
+
 export { canBuyAnything };
 
 /** What one tile in a hand would do, in words and in data, for "My tiles" buttons. */

@@ -1,6 +1,7 @@
 /** Queries a prompt or a computer player asks (queries.ts): whose decision, what is legal, what a tile would do. */
 import { describe, expect, it } from 'vitest';
 import {
+  canBuyBasket,
   currentDecision,
   handEffects,
   isSafeChain,
@@ -97,6 +98,10 @@ describe('legal actions', () => {
       [], ['Luxor'], ['Luxor', 'Luxor'], ['Luxor', 'Tower'], ['Luxor', 'Festival'], ['Tower'], ['Tower', 'Tower'], ['Tower', 'Festival'], ['Festival'], ['Festival', 'Festival'],
     ]);
     expect(legalActions(placed)).toHaveLength(10);
+    // A cart by chain index, in any order: Festival (4) then Luxor (0) is the Luxor+Festival basket.
+    expect(canBuyBasket(placed, 0, [4, 0])).toBe(true);
+    expect(canBuyBasket(placed, 0, [0, 0, 0])).toBe(false); // $900 with $600
+    expect(canBuyBasket(placed, 0, [2])).toBe(false); // American is not on the board
     expect(legalActions(placed).some((action) => action.type === 'declareEnd')).toBe(false);
   });
 });
