@@ -15,6 +15,7 @@ import {
   MAX_PLAYERS,
   MIN_PLAYERS,
   canBuyBasket,
+  chainIndex,
   currentDecision,
   handEffects,
   sharePrice,
@@ -244,17 +245,17 @@ export function decisionPanel(game: StoredGame, state: GameState, userId: string
     case 'foundChain':
       return {
         content: `You founded a chain at **${decision.tile}**. Which one?`,
-        components: rows(decision.available.map((name) => id('found', `${name} (${tierOf(state, name)})`, { arg: String(chainNumber(state, name)), style: ButtonStyle.Primary }))),
+        components: rows(decision.available.map((name) => id('found', `${name} (${tierOf(state, name)})`, { arg: String(chainIndex(state, name)), style: ButtonStyle.Primary }))),
       };
     case 'chooseSurvivor':
       return {
         content: `${decision.candidates.join(' and ')} are the same size. Which one survives?`,
-        components: rows(decision.candidates.map((name) => id('survivor', name, { arg: String(chainNumber(state, name)), style: ButtonStyle.Primary }))),
+        components: rows(decision.candidates.map((name) => id('survivor', name, { arg: String(chainIndex(state, name)), style: ButtonStyle.Primary }))),
       };
     case 'chooseNextDefunct':
       return {
         content: `${decision.candidates.join(' and ')} are the same size. Which is wound up first (its holders are paid and decide first)?`,
-        components: rows(decision.candidates.map((name) => id('defunct', name, { arg: String(chainNumber(state, name)), style: ButtonStyle.Primary }))),
+        components: rows(decision.candidates.map((name) => id('defunct', name, { arg: String(chainIndex(state, name)), style: ButtonStyle.Primary }))),
       };
     case 'disposeShares':
       return disposePanel(game, state, 0, 0);
@@ -267,12 +268,8 @@ export function decisionPanel(game: StoredGame, state: GameState, userId: string
   }
 }
 
-function chainNumber(state: GameState, name: string): number {
-  return state.chains.findIndex((chain) => chain.name === name);
-}
-
 function tierOf(state: GameState, name: string): string {
-  return state.chains[chainNumber(state, name)]!.tier;
+  return state.chains[chainIndex(state, name)]!.tier;
 }
 
 /** Sell / trade / keep, with the counts chosen so far carried in the buttons. */
