@@ -187,8 +187,11 @@ export function describeMove(action: Action, state: GameState): string {
       return `${action.chain} survives`;
     case 'chooseNextDefunct':
       return `${action.chain} is wound up first`;
-    case 'disposeShares':
-      return `kept their ${state.phase.kind === 'merger' && state.phase.merger.current ? state.chains[state.phase.merger.current.chain]!.name : ''} shares`.replace('  ', ' ');
+    case 'disposeShares': {
+      const current = state.phase.kind === 'merger' ? state.phase.merger.current : null;
+      const shares = `${current ? `${state.chains[current.chain]!.name} ` : ''}shares`;
+      return action.sell + action.trade === 0 ? `kept their ${shares}` : `sold ${action.sell} and traded ${action.trade} of their ${shares}`;
+    }
     case 'buyShares':
       return action.chains.length === 0 ? 'bought nothing' : `bought ${countNames(action.chains)}`;
     case 'answerTrade':
