@@ -12,6 +12,9 @@ import { createLogger } from './bot/logger.js';
 import { runShardingManager } from './sharding.js';
 import { migrate, openDatabase } from './store/index.js';
 
+/** How often the embedded database's directory is looked for. */
+const STORAGE_WATCH_MS = 2_000;
+
 async function main(): Promise<void> {
   let config;
   try {
@@ -36,7 +39,7 @@ async function main(): Promise<void> {
     log,
     clientOptions: config.DISCORD_API_URL ? { rest: { api: config.DISCORD_API_URL } } : {},
   });
-  const health = config.HEALTH_PORT ? await startHealthServer(config.HEALTH_PORT, botHealthCheck(bot.context.client, database.prisma)) : null;
+  const health = config.HEALTH_PORT ? await startHealthServer(config.HEALTH_PORT, botHealthCheck(bot.context.client, database)) : null;
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (stopping) return;
@@ -47,6 +50,15 @@ async function main(): Promise<void> {
     await database.close();
     process.exit(0);
   };
+  // The embedded database's directory deleted under a running bot: every query already fails
+  // ("nothing was saved"), and the data cannot be reopened, so stop rather than run on empty.
+  const storageWatch = setInterval(() => {
+    if (database.storagePresent()) return;
+    clearInterval(storageWatch);
+    log.fatal({ dataDir: config.DATA_DIR }, 'the embedded database directory is gone; stopping');
+    void bot.stop().finally(() => process.exit(1));
+  }, STORAGE_WATCH_MS);
+  storageWatch.unref();
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await bot.start(config.DISCORD_TOKEN);

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Client } from 'discord.js';
-import type { PrismaClient } from '../store/index.js';
+import type { Database } from '../store/index.js';
 
 /** Resolves true when the process is healthy; a rejection counts as unhealthy. */
 export type HealthCheck = () => Promise<boolean>;
@@ -18,11 +18,14 @@ export interface HealthServer {
   close(): Promise<void>;
 }
 
-/** A bot process is healthy when its gateway session is ready and its database answers. */
-export function botHealthCheck(client: Client, db: PrismaClient): HealthCheck {
+/**
+ * A bot process is healthy when its gateway session is ready and its database can be used (it
+ * answers, and the embedded one still has its directory).
+ */
+export function botHealthCheck(client: Client, database: Pick<Database, 'check'>): HealthCheck {
   return async () => {
     if (!client.isReady()) return false;
-    await db.$queryRaw`SELECT 1`;
+    await database.check();
     return true;
   };
 }

@@ -29,6 +29,8 @@ const UNAVAILABLE_CODES = new Set([
   'P1008',
   'P1017',
   'P2024',
+  // The embedded database's directory was deleted or replaced (src/store/embedded-guard.ts).
+  'DATA_DIR_MISSING',
 ]);
 
 /** Driver adapter error kinds (Prisma 7) with the same meaning. */

@@ -9,6 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { directoryIdentity, guardQueries, lockDataDir, type DirectoryIdentity } from './embedded-guard.js';
 import { PrismaClient, type Prisma } from './generated/client.js';
 
 export type { PrismaClient };
@@ -32,25 +33,65 @@ export interface Database {
   target: DatabaseTarget;
   /** Disconnects Prisma and releases the pool or the embedded database. */
   close(): Promise<void>;
+  /**
+   * Resolves when the database can be used: it answers, and the embedded one's directory is
+   * still the one opened. Rejects otherwise (the health check).
+   */
+  check(): Promise<void>;
+  /**
+   * The embedded database on disk only: false once its directory was deleted or replaced, when
+   * every query fails and the process should stop rather than acknowledge moves it cannot keep.
+   */
+  storagePresent(): boolean;
 }
 
 export async function openDatabase(target: DatabaseTarget = targetFromEnv()): Promise<Database> {
   if (target.kind === 'postgres') {
     const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: target.url }) });
-    return { prisma, target, close: () => prisma.$disconnect() };
+    return database(prisma, target, () => prisma.$disconnect());
+  }
+  if (target.dataDir === null) {
+    const pglite = new PGlite();
+    await pglite.waitReady;
+    const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+    return database(prisma, target, async () => {
+      await prisma.$disconnect();
+      await pglite.close();
+    });
   }
   // PGlite creates its own directory but not the ones above it (./data on a fresh clone).
-  if (target.dataDir !== null) await mkdir(target.dataDir, { recursive: true });
-  const pglite = target.dataDir === null ? new PGlite() : new PGlite(target.dataDir);
-  await pglite.waitReady;
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  await mkdir(target.dataDir, { recursive: true });
+  const unlock = lockDataDir(target.dataDir);
+  try {
+    const pglite = new PGlite(target.dataDir);
+    await pglite.waitReady;
+    const identity = directoryIdentity(target.dataDir);
+    const prisma = new PrismaClient({ adapter: new PrismaPGlite(guardQueries(pglite, identity)) });
+    const close = async () => {
+      try {
+        await prisma.$disconnect();
+        // The adapter leaves the PGlite instance open; closing it flushes the data directory.
+        await pglite.close();
+      } finally {
+        unlock();
+      }
+    };
+    return database(prisma, target, close, identity);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+function database(prisma: PrismaClient, target: DatabaseTarget, close: () => Promise<void>, storage?: DirectoryIdentity): Database {
   return {
     prisma,
     target,
-    close: async () => {
-      await prisma.$disconnect();
-      // The adapter leaves the PGlite instance open; closing it flushes the data directory.
-      await pglite.close();
+    close,
+    check: async () => {
+      storage?.check();
+      await prisma.$queryRaw`SELECT 1`;
     },
+    storagePresent: () => storage?.present() ?? true,
   };
 }

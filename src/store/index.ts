@@ -4,3 +4,4 @@ export { migrate, loadMigrations, MIGRATIONS_DIR, type Migration, type Migration
 export * from './games.js';
 export * from './clock.js';
 export { isDatabaseUnavailable } from './availability.js';
+export { DatabaseInUseError, DataDirectoryMissingError } from './embedded-guard.js';
