@@ -27,7 +27,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = createLogger({ level: config.LOG_LEVEL });
-  if (config.SHARDS !== undefined) {
+  if (config.SHARDS !== undefined || config.SHARD_IDS !== undefined) {
     await runShardingManager(config, log, fileURLToPath(import.meta.url));
     return;
   }

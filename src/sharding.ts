@@ -18,11 +18,16 @@ async function recommendedShardCount(config: Config): Promise<number> {
   return gateway.shards;
 }
 
-/** Runs the shards until a signal stops them; `entry` is the script each shard runs. */
+/**
+ * Runs the shards until a signal stops them; `entry` is the script each shard runs. With SHARDS
+ * every shard runs here; with SHARD_IDS and SHARD_COUNT only those, the others on other machines.
+ */
 export async function runShardingManager(config: Config, log: Logger, entry: string): Promise<void> {
-  const totalShards = typeof config.SHARDS === 'number' ? config.SHARDS : await recommendedShardCount(config);
+  const totalShards = config.SHARD_COUNT ?? (typeof config.SHARDS === 'number' ? config.SHARDS : await recommendedShardCount(config));
+  const shardList = config.SHARD_IDS ?? Array.from({ length: totalShards }, (_, id) => id);
   const manager = new ShardingManager(entry, {
     totalShards,
+    shardList,
     token: config.DISCORD_TOKEN,
     // The shards run under the same loader as this process (tsx for `npm start`, none for the
     // compiled image). Each shard's environment is this one plus the manager's shard settings.
@@ -33,7 +38,7 @@ export async function runShardingManager(config: Config, log: Logger, entry: str
     shard.on('death', () => log.warn({ shard: shard.id }, 'shard exited'));
   });
 
-  const health = config.HEALTH_PORT ? await startHealthServer(config.HEALTH_PORT, async () => manager.shards.size === totalShards && manager.shards.every((shard) => shard.ready)) : null;
+  const health = config.HEALTH_PORT ? await startHealthServer(config.HEALTH_PORT, async () => manager.shards.size === shardList.length && manager.shards.every((shard) => shard.ready)) : null;
 
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {
@@ -57,7 +62,7 @@ export async function runShardingManager(config: Config, log: Logger, entry: str
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  log.info({ shards: totalShards }, 'spawning shards');
+  log.info({ shards: shardList, totalShards }, 'spawning shards');
   // One shard at a time, 5.5 s apart (discord.js's default): Discord lets a bot identify once
   // per 5 s. A shard has a minute to come online, migrations and all.
   try {
@@ -67,5 +72,5 @@ export async function runShardingManager(config: Config, log: Logger, entry: str
     if (stopping) return;
     throw error;
   }
-  log.info({ shards: totalShards }, 'all shards online');
+  log.info({ shards: shardList, totalShards }, 'all shards online');
 }

@@ -26,14 +26,62 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `auto`, or a number of shards: run through discord.js's ShardingManager. */
   SHARDS: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(1000)]).optional(),
+  /**
+   * With SHARD_COUNT: run only these shards here (`0,1` or `0-3`), so that the shards of one bot
+   * can be spread over several machines on one PostgreSQL database.
+   */
+  SHARD_IDS: z
+    .string()
+    .transform((text, context) => {
+      const ids = parseShardIds(text);
+      if (ids === null) {
+        context.addIssue({ code: 'custom', message: 'must list shard ids like 0,1 or 0-3' });
+        return z.NEVER;
+      }
+      return ids;
+    })
+    .optional(),
+  /** The bot's total number of shards, across every machine (with SHARD_IDS). */
+  SHARD_COUNT: z.coerce.number().int().min(1).max(1000).optional(),
   /** Serve `GET /health` on this port of 127.0.0.1 (the container's health check). */
   HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Discord's REST API base (only tests point it elsewhere: the local Discord double). */
   DISCORD_API_URL: z.url().optional(),
-}).refine((config) => config.SHARDS === undefined || config.DATABASE_URL !== undefined, {
-  path: ['SHARDS'],
-  message: 'SHARDS needs DATABASE_URL: every shard is its own process, and the embedded database can only be opened by one process.',
-});
+})
+  .refine((config) => config.SHARDS === undefined || config.DATABASE_URL !== undefined, {
+    path: ['SHARDS'],
+    message: 'SHARDS needs DATABASE_URL: every shard is its own process, and the embedded database can only be opened by one process.',
+  })
+  .refine((config) => (config.SHARD_IDS === undefined) === (config.SHARD_COUNT === undefined), {
+    path: ['SHARD_IDS'],
+    message: 'SHARD_IDS and SHARD_COUNT go together: the shards this machine runs, out of how many in all.',
+  })
+  .refine((config) => config.SHARD_IDS === undefined || config.SHARDS === undefined, {
+    path: ['SHARD_IDS'],
+    message: 'SHARD_IDS cannot be combined with SHARDS: SHARDS runs every shard here, SHARD_IDS only some.',
+  })
+  .refine((config) => config.SHARD_IDS === undefined || config.DATABASE_URL !== undefined, {
+    path: ['SHARD_IDS'],
+    message: 'SHARD_IDS needs DATABASE_URL: the shards of every machine share one PostgreSQL database.',
+  })
+  .refine((config) => config.SHARD_IDS === undefined || config.SHARD_IDS.every((id) => id < (config.SHARD_COUNT ?? 0)), {
+    path: ['SHARD_IDS'],
+    message: 'SHARD_IDS must be below SHARD_COUNT (shards are numbered from 0).',
+  });
+
+/** `0,1` or `0-3` or `0-1,4`: the shard ids, ascending and distinct; null when malformed. */
+export function parseShardIds(text: string): number[] | null {
+  const ids = new Set<number>();
+  for (const part of text.split(',')) {
+    const match = /^\s*(\d{1,4})\s*(?:-\s*(\d{1,4})\s*)?$/.exec(part);
+    if (!match) return null;
+    const from = Number(match[1]);
+    const to = match[2] === undefined ? from : Number(match[2]);
+    if (to < from) return null;
+    for (let id = from; id <= to; id++) ids.add(id);
+  }
+  return [...ids].sort((a, b) => a - b);
+}
 
 export type Config = z.infer<typeof configSchema>;
 
@@ -61,6 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const values = withoutEmpty(env);
   if (isShardProcess(env)) {
     delete values.SHARDS;
+    delete values.SHARD_IDS;
+    delete values.SHARD_COUNT;
     delete values.HEALTH_PORT;
   }
   const parsed = configSchema.safeParse({ ...values, DISCORD_TOKEN: env.DISCORD_TOKEN });

@@ -45,6 +45,18 @@ describe('configuration', () => {
     expect(loadConfig({ DISCORD_TOKEN: TOKEN, SHARDS: 'auto', DATABASE_URL: 'postgresql://db/acquire' }).SHARDS).toBe('auto');
   });
 
+  it('reads SHARD_IDS as lists and ranges, and refuses it without SHARD_COUNT, with SHARDS or beyond the count', () => {
+    const base = { DISCORD_TOKEN: TOKEN, DATABASE_URL: 'postgresql://db/acquire' };
+    expect(loadConfig({ ...base, SHARD_IDS: '0-1,4', SHARD_COUNT: '6' }).SHARD_IDS).toEqual([0, 1, 4]);
+    expect(loadConfig({ ...base, SHARD_IDS: '3', SHARD_COUNT: '4' })).toMatchObject({ SHARD_IDS: [3], SHARD_COUNT: 4 });
+    expect(() => loadConfig({ ...base, SHARD_IDS: '0-1' })).toThrow(/SHARD_IDS and SHARD_COUNT go together/);
+    expect(() => loadConfig({ ...base, SHARD_IDS: '0-1', SHARD_COUNT: '2', SHARDS: '2' })).toThrow(/cannot be combined with SHARDS/);
+    expect(() => loadConfig({ ...base, SHARD_IDS: '0-4', SHARD_COUNT: '4' })).toThrow(/below SHARD_COUNT/);
+    expect(() => loadConfig({ ...base, SHARD_IDS: '2-1', SHARD_COUNT: '4' })).toThrow(/SHARD_IDS must list shard ids/);
+    expect(() => loadConfig({ ...base, SHARD_IDS: 'one', SHARD_COUNT: '4' })).toThrow(/SHARD_IDS must list shard ids/);
+    expect(() => loadConfig({ DISCORD_TOKEN: TOKEN, SHARD_IDS: '0', SHARD_COUNT: '2' })).toThrow(/SHARD_IDS needs DATABASE_URL/);
+  });
+
   it("leaves SHARDS and HEALTH_PORT to the manager in a shard's process", () => {
     // discord.js's ShardingManager sets SHARDS to the shard's id (0 is valid there) in each shard.
     const config = loadConfig({ DISCORD_TOKEN: TOKEN, DATABASE_URL: 'postgresql://db/acquire', SHARDING_MANAGER: 'true', SHARDS: '0', SHARD_COUNT: '2', HEALTH_PORT: '8080' });
