@@ -13,16 +13,29 @@ const UNAVAILABLE_CODES = new Set([
   'EPIPE',
   'ENOTFOUND',
   'EHOSTUNREACH',
-  // PostgreSQL: connection exceptions, shutdown, too many connections
+  // PostgreSQL: connection exceptions (class 08), administrator/crash shutdown and "cannot
+  // connect now" (57P01-57P03), too many connections, the disk full or failing under it, and a
+  // server or replica that only reads
   '08000',
   '08001',
   '08003',
   '08004',
   '08006',
+  '08007',
+  '08P01',
   '57P01',
   '57P02',
   '57P03',
+  '57P05',
+  '53100',
   '53300',
+  '58030',
+  '25006',
+  // sockets and files under the embedded database: reset, read-only, gone
+  'EROFS',
+  'EACCES',
+  'ENOSPC',
+  'EIO',
   // Prisma: server unreachable, timed out, closed, pool timeout
   'P1001',
   'P1002',
@@ -38,10 +51,13 @@ const UNAVAILABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', '
 
 const UNAVAILABLE_MESSAGES = /connection terminated|connection refused|can't reach database|server closed the connection|connection is closed|timeout exceeded when trying to connect/i;
 
+const MAX_OBJECTS_INSPECTED = 200;
+
 export function isDatabaseUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();
   const queue: unknown[] = [error];
-  while (queue.length > 0) {
+  // Errors can hold references to large objects (a client, a socket): look at a bounded number.
+  while (queue.length > 0 && seen.size < MAX_OBJECTS_INSPECTED) {
     const current = queue.shift();
     if (!current || typeof current !== 'object' || seen.has(current)) continue;
     seen.add(current);
@@ -51,7 +67,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof record.kind === 'string' && UNAVAILABLE_KINDS.has(record.kind)) return true;
     if (record.name === 'PrismaClientInitializationError') return true;
     if (typeof record.message === 'string' && UNAVAILABLE_MESSAGES.test(record.message)) return true;
-    queue.push(record.cause, record.meta, record.originalError, ...(Array.isArray(record.errors) ? record.errors : []));
+    // Prisma nests the driver's error in different places by path (meta.driverAdapterError.cause
+    // for raw queries, cause for others): look through every object inside.
+    queue.push(record.cause, ...Object.values(record), ...(Array.isArray(record.errors) ? record.errors : []));
   }
   return false;
 }
