@@ -40,11 +40,11 @@ describe('isDatabaseUnavailable', () => {
     const admin = new pg.Client({ connectionString: database.url! });
     await admin.connect();
     try {
-      const [{ pid }] = await database.prisma.$queryRawUnsafe<{ pid: number }[]>('SELECT pg_backend_pid() AS pid');
+      const [backend] = await database.prisma.$queryRawUnsafe<{ pid: number }[]>('SELECT pg_backend_pid() AS pid');
       const slow = database.prisma.$queryRawUnsafe('SELECT pg_sleep(5)');
       const failure = slow.then(() => null, (error: unknown) => error);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+      await admin.query('SELECT pg_terminate_backend($1)', [backend!.pid]);
       const error = await failure;
       expect(error).not.toBeNull();
       expect(isDatabaseUnavailable(error)).toBe(true);
