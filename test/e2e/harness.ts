@@ -9,7 +9,7 @@ import { createLogger } from '../../src/bot/logger.js';
 import { decodeComponentId } from '../../src/bot/custom-id.js';
 import { commandDefinitions } from '../../commands/acquire.js';
 import { migrate, openDatabase, type Database } from '../../src/store/index.js';
-import { DiscordDouble, type GuildFixture, type InteractionHandle, type StoredMessage } from '../support/discord-double/index.js';
+import { DiscordDouble, FAST_TEST_RATE_LIMITS, type GuildFixture, type InteractionHandle, type StoredMessage } from '../support/discord-double/index.js';
 
 export interface Harness {
   double: DiscordDouble;
@@ -31,7 +31,8 @@ export interface HarnessOptions {
 }
 
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
-  const double = new DiscordDouble();
+  // Discord's limits, with the per-channel window shortened so that whole games run at test speed.
+  const double = new DiscordDouble({ rateLimits: FAST_TEST_RATE_LIMITS });
   await double.start();
   const guild = double.createGuild({ users: options.users });
   const database = options.database ?? (await openDatabase({ kind: 'pglite', dataDir: null }));

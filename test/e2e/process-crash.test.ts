@@ -7,7 +7,7 @@ import { afterAll, expect, it } from 'vitest';
 import { replay } from '../../src/engine/index.js';
 import { getActionLog, getGame, setupOf } from '../../src/store/index.js';
 import { serverDatabases, type TestDatabase } from '../store/databases.js';
-import { DiscordDouble, type GuildFixture } from '../support/discord-double/index.js';
+import { DiscordDouble, FAST_TEST_RATE_LIMITS, type GuildFixture } from '../support/discord-double/index.js';
 import { startBotProcess, type BotProcess } from '../install/bot-process.js';
 import { SETTLE_MS, buttonsOf, type Harness } from './harness.js';
 import { Table } from './players.js';
@@ -50,7 +50,7 @@ async function openGame(guild: GuildFixture, channelId: string, host: number, gu
 
 it.skipIf(!serverUrl)('loses no acknowledged move when killed with SIGKILL under load, and the games go on', async () => {
   database = await serverDatabases(serverUrl!).open();
-  double = new DiscordDouble();
+  double = new DiscordDouble({ rateLimits: FAST_TEST_RATE_LIMITS });
   await double.start();
   const guild = double.createGuild({ users: CHANNELS * 2, channels: Array.from({ length: CHANNELS }, (_, index) => `table-${index + 1}`) });
   const channels = guild.channels.map((channel) => channel.id);

@@ -12,7 +12,7 @@ import { findLiveGame, getActionLog, getGame, setupOf } from '../../src/store/in
 import { buttonsOf, SETTLE_MS } from '../e2e/harness.js';
 import { Table } from '../e2e/players.js';
 import { serverDatabases, type TestDatabase } from '../store/databases.js';
-import { DiscordDouble, type GuildFixture } from '../support/discord-double/index.js';
+import { DiscordDouble, FAST_TEST_RATE_LIMITS, type GuildFixture } from '../support/discord-double/index.js';
 import { startBotProcess, type BotProcess } from './bot-process.js';
 import { quickStart, REPO_ROOT } from './readme.js';
 
@@ -27,7 +27,7 @@ describe.skipIf(!serverUrl)('two bot processes sharing one PostgreSQL database (
 
   beforeAll(async () => {
     database = await serverDatabases(serverUrl!).open();
-    double = new DiscordDouble({ interactionDelivery: 'round-robin' });
+    double = new DiscordDouble({ interactionDelivery: 'round-robin', rateLimits: FAST_TEST_RATE_LIMITS });
     await double.start();
     guild = double.createGuild({ users: 3 });
     await new REST({ api: double.restUrl }).setToken(double.token).put(Routes.applicationGuildCommands(double.botUser.id, guild.id), { body: commandDefinitions });

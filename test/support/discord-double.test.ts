@@ -366,3 +366,117 @@ describe('discord double with several sessions', () => {
     }
   });
 });
+
+describe("discord double enforces Discord's rate limits", () => {
+  /** A raw request with the bot token, bypassing discord.js's own pacing. */
+  const post = (double: DiscordDouble, path: string, body: unknown, auth = true) =>
+    fetch(`${double.restUrl}/v10${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(auth ? { authorization: `Bot ${double.token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+
+  it('refuses the sixth message in a channel within five seconds, announcing the bucket in headers', async () => {
+    const double = new DiscordDouble();
+    await double.start();
+    try {
+      const fixture = double.createGuild({ users: 1, channels: ['one', 'two'] });
+      const remaining: (string | null)[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const res = await post(double, `/channels/${fixture.channelId}/messages`, { content: `m${i}` });
+        expect(res.status).toBe(200);
+        remaining.push(res.headers.get('x-ratelimit-remaining'));
+      }
+      expect(remaining).toEqual(['4', '3', '2', '1', '0']);
+      const refused = await post(double, `/channels/${fixture.channelId}/messages`, { content: 'too many' });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('x-ratelimit-scope')).toBe('user');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(4);
+      expect(await refused.json()).toMatchObject({ global: false, message: 'You are being rate limited.' });
+      expect(double.channelMessages(fixture.channelId).map((m) => m.content)).not.toContain('too many');
+      // Another channel has its own bucket.
+      const other = await post(double, `/channels/${fixture.channels[1]!.id}/messages`, { content: 'elsewhere' });
+      expect(other.status).toBe(200);
+    } finally {
+      await double.stop();
+    }
+  });
+
+  it('refuses bot-token requests over the global limit, but not interaction-token requests', async () => {
+    const double = new DiscordDouble({ rateLimits: { globalPerSecond: 3, channelSends: { count: 100, windowMs: 1_000 } } });
+    await double.start();
+    try {
+      const fixture = double.createGuild({ users: 1 });
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await post(double, `/channels/${fixture.channelId}/messages`, { content: `m${i}` })).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      expect(double.calls.filter((call) => call.countsGlobally)).toHaveLength(3);
+      // A request without the bot token (the interaction routes) is not counted and not refused.
+      const unauthenticated = await post(double, `/interactions/1/nope/callback`, { type: 1 }, false);
+      expect(unauthenticated.status).not.toBe(429);
+    } finally {
+      await double.stop();
+    }
+  });
+
+  it('lets discord.js, which obeys the headers, post past the channel limit without a refusal', async () => {
+    const double = new DiscordDouble({ rateLimits: { channelSends: { count: 5, windowMs: 300 } } });
+    await double.start();
+    const fixture = double.createGuild({ users: 1 });
+    const client = await readyClient(double);
+    try {
+      const channel = (await client.channels.fetch(fixture.channelId)) as TextChannel;
+      const started = Date.now();
+      for (let i = 0; i < 12; i += 1) await channel.send(`message ${i}`);
+      expect(double.channelMessages(fixture.channelId)).toHaveLength(12);
+      // Twelve messages at five per window need at least two waits for the window to pass.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2 * 300 - 50);
+    } finally {
+      await client.destroy();
+      await double.stop();
+    }
+  });
+});
+
+describe('discord double checks Components V2 limits', () => {
+  const double = new DiscordDouble();
+  let client: Client;
+  let fixture: GuildFixture;
+  const text = (content: string) => ({ type: 10, content });
+
+  beforeAll(async () => {
+    await double.start();
+    fixture = double.createGuild({ users: 1 });
+    client = await readyClient(double);
+  });
+  afterAll(async () => {
+    await client.destroy();
+    await double.stop();
+  });
+
+  const send = async (body: Record<string, unknown>) => {
+    const channel = (await client.channels.fetch(fixture.channelId)) as TextChannel;
+    return channel.send({ flags: MessageFlags.IsComponentsV2, ...body } as never);
+  };
+
+  it('accepts a container of text displays and buttons within the limits', async () => {
+    const sent = await send({
+      components: [{ type: 17, components: [text('Turn 3'), { type: 1, components: [{ type: 2, style: 1, custom_id: 'a', label: 'A' }] }] }],
+    });
+    expect(double.message(sent.id)?.components).toHaveLength(1);
+  });
+
+  it('refuses more than 40 components, nested ones counted', async () => {
+    const displays = Array.from({ length: 40 }, (_, i) => text(`line ${i}`));
+    await expect(send({ components: [{ type: 17, components: displays }] })).rejects.toMatchObject({ code: 50035, status: 400 });
+  });
+
+  it('refuses more than 4,000 characters across text displays', async () => {
+    await expect(send({ components: [text('x'.repeat(2_500)), text('y'.repeat(1_501))] })).rejects.toMatchObject({ code: 50035 });
+    await expect(send({ components: [text('x'.repeat(2_500)), text('y'.repeat(1_500))] })).resolves.toBeDefined();
+  });
+
+  it('refuses content or embeds beside the Components V2 flag', async () => {
+    await expect(send({ content: 'hello', components: [text('x')] })).rejects.toMatchObject({ code: 50035 });
+  });
+});

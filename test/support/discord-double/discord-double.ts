@@ -18,6 +18,7 @@ import { registerApplicationRoutes } from './rest-application.js';
 import { registerChannelRoutes } from './rest-channels.js';
 import { registerInteractionRoutes } from './rest-interactions.js';
 import { handleRestRequest } from './rest-server.js';
+import { DISCORD_RATE_LIMITS, RateLimiter, type RateLimitOptions } from './rate-limits.js';
 import { Router } from './router.js';
 import { BOT_PERMISSIONS, DoubleState, EVERYONE_PERMISSIONS, newId, type ChannelRecord, type GuildRecord, type MemberRecord } from './state.js';
 import type { RecordedCall, StoredMessage } from './types.js';
@@ -34,6 +35,12 @@ export interface DiscordDoubleOptions {
    * logged in with the same shard): each of them (default), or one after the other.
    */
   interactionDelivery?: InteractionDelivery;
+  /**
+   * Discord's rate limits (default: Discord's own, 50 requests/s globally and 5 messages per 5 s
+   * per channel). Tests that play fast may shorten the channel window; the bot must still obey
+   * the headers, exactly as it must on Discord.
+   */
+  rateLimits?: Partial<RateLimitOptions>;
 }
 
 export interface CreateGuildOptions {
@@ -78,6 +85,7 @@ export class DiscordDouble {
   readonly #dispatcher: InteractionDispatcher;
   readonly #router = new Router();
   readonly #server: Server;
+  readonly #rateLimits: RateLimitOptions;
   #port: number | null = null;
 
   constructor(options: DiscordDoubleOptions = {}) {
@@ -96,6 +104,8 @@ export class DiscordDouble {
       randomBytes(27).toString('base64url'),
     ].join('.');
     this.#state = new DoubleState(this.botUser);
+    this.#rateLimits = { ...DISCORD_RATE_LIMITS, ...options.rateLimits };
+    const rateLimiter = new RateLimiter(this.#rateLimits);
 
     this.#gateway = new Gateway({
       state: this.#state,
@@ -123,7 +133,7 @@ export class DiscordDouble {
       this.#notifier.changed();
     };
     this.#server = createServer((req, res) => {
-      void handleRestRequest({ router: this.#router, token: this.token, record }, req, res);
+      void handleRestRequest({ router: this.#router, token: this.token, rateLimiter, record }, req, res);
     });
     this.#server.on('upgrade', (req, socket, head) => this.#gateway.handleUpgrade(req, socket, head));
   }
@@ -167,8 +177,8 @@ export class DiscordDouble {
       rest: {
         api: this.restUrl,
         version: '10',
-        // The default global limit (50/s) would throttle a fast test game.
-        globalRequestsPerSecond: 10_000,
+        // The client paces itself to the limit the double enforces, as discord.js does on Discord.
+        globalRequestsPerSecond: this.#rateLimits.globalPerSecond,
         // The double never fails transiently; retrying would only repeat (and delay) a real error.
         retries: 0,
         // Avatar and attachment URLs are never fetched, but keep them off the real CDN anyway.

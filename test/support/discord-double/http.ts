@@ -60,12 +60,12 @@ function parseJson(text: string): Record<string, unknown> {
   }
 }
 
-export function sendJson(res: ServerResponse, status: number, payload: unknown): void {
+export function sendJson(res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}): void {
   if (payload === undefined) {
-    res.writeHead(status).end();
+    res.writeHead(status, headers).end();
     return;
   }
   const text = JSON.stringify(payload);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }

@@ -25,6 +25,7 @@ export {
   type GuildFixture,
 } from './discord-double.js';
 export type { Identification, InteractionDelivery } from './gateway.js';
+export { DISCORD_RATE_LIMITS, FAST_TEST_RATE_LIMITS, type RateLimitOptions } from './rate-limits.js';
 export {
   InteractionHandle,
   type ButtonClickInput,

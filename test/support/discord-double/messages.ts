@@ -84,8 +84,16 @@ function validateMessage(message: StoredMessage): void {
       throw apiErrors.invalidFormBody(`embeds[${index}].fields`, 'BASE_TYPE_MAX_LENGTH', 'Must be 25 or fewer in length.');
     }
   }
+  if (componentsV2 && (message.content || message.embeds.length)) {
+    throw apiErrors.invalidFormBody('content', 'MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2', 'The content and embeds fields cannot be used when using components v2.');
+  }
   validateComponents(message.components, componentsV2);
 }
+
+/** Components V2 messages: at most 40 components in all, nested ones included. */
+const MAX_V2_COMPONENTS = 40;
+/** Components V2 messages: at most 4,000 characters across all their text displays. */
+const MAX_V2_TEXT = 4_000;
 
 function validateComponents(components: readonly APIMessageTopLevelComponent[], componentsV2: boolean): void {
   if (!componentsV2) {
@@ -96,11 +104,24 @@ function validateComponents(components: readonly APIMessageTopLevelComponent[], 
       if (row.type !== ComponentType.ActionRow) {
         throw apiErrors.invalidFormBody(`components[${index}]`, 'UNION_TYPE_CHOICES', 'Top-level components must be action rows without the IS_COMPONENTS_V2 flag.');
       }
-      const children = row.components as { type: number }[];
-      const hasSelect = children.some((child) => child.type !== ComponentType.Button);
-      if (children.length > 5 || (hasSelect && children.length > 1)) {
-        throw apiErrors.invalidFormBody(`components[${index}].components`, 'BASE_TYPE_MAX_LENGTH', 'An action row holds up to 5 buttons or a single select menu.');
-      }
+    }
+  }
+  for (const node of walkComponents(components)) {
+    if (node.type !== ComponentType.ActionRow) continue;
+    const children = (node.components ?? []) as { type: number }[];
+    const hasSelect = children.some((child) => child.type !== ComponentType.Button);
+    if (children.length > 5 || (hasSelect && children.length > 1)) {
+      throw apiErrors.invalidFormBody('components', 'BASE_TYPE_MAX_LENGTH', 'An action row holds up to 5 buttons or a single select menu.');
+    }
+  }
+  if (componentsV2) {
+    const all = [...walkComponents(components)];
+    if (all.length > MAX_V2_COMPONENTS) {
+      throw apiErrors.invalidFormBody('components', 'BASE_TYPE_MAX_LENGTH', `A message holds at most ${MAX_V2_COMPONENTS} components (this one has ${all.length}).`);
+    }
+    const text = all.filter((node) => node.type === ComponentType.TextDisplay).reduce((sum, node) => sum + String(node.content ?? '').length, 0);
+    if (text > MAX_V2_TEXT) {
+      throw apiErrors.invalidFormBody('components', 'BASE_TYPE_MAX_LENGTH', `Text displays hold at most ${MAX_V2_TEXT} characters in all (this message has ${text}).`);
     }
   }
   const seen = new Set<string>();

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { apiErrors, DiscordApiError } from './errors.js';
 import { readBody, sendJson, type ParsedBody } from './http.js';
+import { rateLimitedAnswer, type RateLimiter } from './rate-limits.js';
 import type { Router } from './router.js';
 import type { RecordedCall } from './types.js';
 
@@ -10,6 +11,7 @@ export const API_PREFIX = '/api/v10';
 export interface RestServerDependencies {
   router: Router;
   token: string;
+  rateLimiter: RateLimiter;
   /** Receives every request, answered or not, once its status is known. */
   record(call: RecordedCall): void;
 }
@@ -36,11 +38,13 @@ export async function handleRestRequest(deps: RestServerDependencies, req: Incom
     status: 0,
     unhandled: false,
     error: null,
+    countsGlobally: false,
     at: Date.now(),
   };
 
   let status: number;
   let json: unknown;
+  let headers: Record<string, string> = {};
   try {
     const parsed: ParsedBody = await readBody(req);
     call.body = parsed.body;
@@ -51,6 +55,18 @@ export async function handleRestRequest(deps: RestServerDependencies, req: Incom
       throw apiErrors.notFound();
     }
     if (match.options.auth && req.headers.authorization !== `Bot ${deps.token}`) throw apiErrors.unauthorized();
+    const verdict = deps.rateLimiter.check(method, segments, match.options.auth);
+    headers = verdict.headers;
+    call.countsGlobally = verdict.countsGlobally;
+    if (verdict.refusal) {
+      const answer = rateLimitedAnswer(verdict.refusal);
+      Object.assign(headers, answer.headers);
+      call.status = 429;
+      call.error = { code: 0, message: 'You are being rate limited.' };
+      deps.record(call);
+      sendJson(res, 429, answer.json, headers);
+      return;
+    }
     const param = (name: string): string => {
       const value = match.params.get(name);
       if (value === undefined) throw new Error(`discord-double: route has no parameter :${name}`);
@@ -66,5 +82,5 @@ export async function handleRestRequest(deps: RestServerDependencies, req: Incom
   }
   call.status = status;
   deps.record(call);
-  sendJson(res, status, json);
+  sendJson(res, status, json, headers);
 }

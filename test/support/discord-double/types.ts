@@ -62,6 +62,8 @@ export interface RecordedCall {
   unhandled: boolean;
   /** The JSON error body when the double refused the request. */
   error: { code: number; message: string } | null;
+  /** True when the request counted against the bot's global rate limit (bot-token requests). */
+  countsGlobally: boolean;
   at: number;
 }
 
