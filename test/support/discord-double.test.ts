@@ -12,6 +12,7 @@ import {
   InteractionResponseType,
   MessageFlags,
   ModalBuilder,
+  PermissionFlagsBits,
   StringSelectMenuBuilder,
   TextInputBuilder,
   TextInputStyle,
@@ -478,5 +479,106 @@ describe('discord double checks Components V2 limits', () => {
 
   it('refuses content or embeds beside the Components V2 flag', async () => {
     await expect(send({ content: 'hello', components: [text('x')] })).rejects.toMatchObject({ code: 50035 });
+  });
+});
+
+describe('discord double: threads, direct messages, pings and removal', () => {
+  const double = new DiscordDouble();
+  let client: Client;
+  let fixture: GuildFixture;
+  let onInteraction: (interaction: Interaction) => Promise<unknown> = async () => undefined;
+  const parent = () => client.channels.cache.get(fixture.channelId) as TextChannel;
+
+  beforeAll(async () => {
+    await double.start();
+    fixture = double.createGuild({ users: 3, channels: ['acquire', 'lounge'] });
+    client = await readyClient(double, [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages]);
+    client.on(Events.InteractionCreate, (interaction) => void onInteraction(interaction));
+  });
+  afterAll(async () => {
+    await client.destroy();
+    await double.stop();
+  });
+
+  it('opens a public thread from a message, announces it, and routes interactions made inside it', async () => {
+    const lobby = await parent().send('Lobby');
+    const created = once(client, Events.ThreadCreate);
+    const thread = await lobby.startThread({ name: 'Acquire game' });
+    await created;
+    expect(thread.id).toBe(lobby.id);
+    expect(thread.isThread()).toBe(true);
+    expect(double.threads(fixture.channelId).map((t) => t.name)).toEqual(['Acquire game']);
+    await thread.send('Turn 1');
+    expect(double.channelMessages(thread.id).map((m) => m.content)).toEqual(['Turn 1']);
+    // Only one thread per message.
+    await expect(lobby.startThread({ name: 'again' })).rejects.toMatchObject({ code: 160004 });
+
+    onInteraction = async (interaction) => {
+      if (interaction.isChatInputCommand()) await interaction.reply(`in thread ${String(interaction.channel?.isThread())}`);
+    };
+    const view = await double.slashCommand({ guildId: fixture.id, channelId: thread.id, user: fixture.users[1]!, name: 'acquire', subcommand: 'status' }).settled();
+    expect(view.original?.content).toBe('in thread true');
+    expect(view.original?.channelId).toBe(thread.id);
+  });
+
+  it('refuses a thread, or a post, when the bot lacks the permission', async () => {
+    const joined = once(client, Events.GuildCreate);
+    const other = double.createGuild({ users: 1 });
+    await joined;
+    const channel = (await client.channels.fetch(other.channelId)) as TextChannel;
+    const message = await channel.send('Lobby');
+    double.revokeBotPermissions(other.id, PermissionFlagsBits.CreatePublicThreads);
+    await expect(message.startThread({ name: 'no' })).rejects.toMatchObject({ code: 50013, status: 403 });
+    expect(double.threads(other.channelId)).toHaveLength(0);
+    double.revokeBotPermissions(other.id, PermissionFlagsBits.AttachFiles);
+    await expect(channel.send({ files: [new AttachmentBuilder(PNG, { name: 'board.png' })] })).rejects.toMatchObject({ code: 50013 });
+    double.revokeBotPermissions(other.id, PermissionFlagsBits.SendMessages);
+    await expect(channel.send('hello')).rejects.toMatchObject({ code: 50013 });
+  });
+
+  it('delivers direct messages, and refuses them to a user who closed them', async () => {
+    const [open, closed] = [fixture.users[1]!, fixture.users[2]!];
+    const openUser = await client.users.fetch(open.id);
+    await openUser.send('Your turn in Acquire');
+    expect(double.directMessages(open).map((m) => m.content)).toEqual(['Your turn in Acquire']);
+    double.closeDirectMessages(closed);
+    const closedUser = await client.users.fetch(closed.id);
+    await expect(closedUser.send('Your turn')).rejects.toMatchObject({ code: 50007 });
+    expect(double.directMessages(closed)).toHaveLength(0);
+  });
+
+  it('pings only from new messages, as allowed_mentions permits, and counts posts and uploads', async () => {
+    const lounge = client.channels.cache.get(fixture.channels[1]!.id) as TextChannel;
+    const [a, b] = [fixture.users[1]!.id, fixture.users[2]!.id];
+    const first = await lounge.send({ content: `<@${a}> your turn`, files: [new AttachmentBuilder(PNG, { name: 'board.png' })] });
+    await lounge.send({ content: `<@${a}> and <@${b}>`, allowedMentions: { users: [b] } });
+    await lounge.send({ content: `<@${b}> quietly`, flags: MessageFlags.SuppressNotifications });
+    // An edit never pings, even when it adds a mention; a new file on an edit is an upload.
+    await first.edit({ content: `<@${b}> edited`, files: [new AttachmentBuilder(PNG, { name: 'board2.png' })] });
+    const activity = double.channelActivity(lounge.id);
+    expect(activity.messagesPosted).toBe(3);
+    expect(activity.imagesUploaded).toBe(2);
+    expect(activity.pings.map((ping) => ping.userId)).toEqual([a, b]);
+  });
+
+  it('tells the bot when it is removed from a server or a channel is deleted, and refuses their routes', async () => {
+    const joined = once(client, Events.GuildCreate);
+    const gone = double.createGuild({ users: 1, channels: ['games', 'other'] });
+    await joined;
+    const deleted = once(client, Events.ChannelDelete);
+    double.deleteChannel(gone.channels[1]!.id);
+    const [channel] = (await deleted) as [TextChannel];
+    expect(channel.id).toBe(gone.channels[1]!.id);
+    const removed = once(client, Events.GuildDelete);
+    double.removeBotFromGuild(gone.id);
+    const [guild] = (await removed) as [{ id: string }];
+    expect(guild.id).toBe(gone.id);
+    const res = await fetch(`${double.restUrl}/v10/channels/${gone.channelId}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bot ${double.token}` },
+      body: JSON.stringify({ content: 'still here?' }),
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: 50001 });
   });
 });

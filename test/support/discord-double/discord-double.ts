@@ -62,6 +62,13 @@ export interface GuildFixture {
   ownerId: string;
 }
 
+/** See `DiscordDouble.channelActivity`. */
+export interface ChannelActivity {
+  messagesPosted: number;
+  imagesUploaded: number;
+  pings: { messageId: string; userId: string; at: number }[];
+}
+
 /** The options to spread into `new Client({ ... })` so discord.js talks to the double. */
 export interface DoubleClientOptions {
   rest: Partial<RESTOptions>;
@@ -254,6 +261,80 @@ export class DiscordDouble {
       this.#gateway.dispatch(GatewayDispatchEvents.GuildRoleCreate, { guild_id: guild.id, role: this.#state.roleJson(role) });
     }
     if (!member.roleIds.includes(role.id)) member.roleIds.push(role.id);
+  }
+
+  /** Takes permissions away from the bot's own role, as a server admin editing it would. */
+  revokeBotPermissions(guildId: string, permissions: bigint): void {
+    const guild = this.#guildRecord(guildId);
+    const role = guild.roles.find((r) => r.managed);
+    if (!role) throw new Error(`discord-double: guild ${guildId} has no bot role`);
+    role.permissions &= ~permissions;
+    // @everyone may grant the same bits; take them from it too so the bot really lacks them.
+    const everyone = guild.roles.find((r) => r.id === guild.id);
+    if (everyone) everyone.permissions &= ~permissions;
+    for (const changed of [role, everyone]) {
+      if (changed) this.#gateway.dispatch(GatewayDispatchEvents.GuildRoleUpdate, { guild_id: guild.id, role: this.#state.roleJson(changed) });
+    }
+  }
+
+  /** The user turns off direct messages from server members: the bot's DMs to them fail with 50007. */
+  closeDirectMessages(user: UserRef): void {
+    this.#state.closedDms.add(typeof user === 'string' ? user : user.id);
+  }
+
+  /** The direct messages the bot sent a user, oldest first. */
+  directMessages(user: UserRef): StoredMessage[] {
+    const userId = typeof user === 'string' ? user : user.id;
+    const dm = [...this.#state.dmChannels.values()].find((channel) => channel.userId === userId);
+    return dm ? [...this.#state.messages.values()].filter((m) => m.channelId === dm.id && !m.deleted) : [];
+  }
+
+  /** The threads opened under a text channel, oldest first. */
+  threads(channelId: string): ChannelRecord[] {
+    const parent = this.#state.findChannel(channelId);
+    const guild = parent ? this.#state.guilds.get(parent.guildId) : undefined;
+    return guild?.channels.filter((channel) => channel.thread?.parentId === channelId) ?? [];
+  }
+
+  /** The bot is kicked from a server: GUILD_DELETE reaches it, and the server's routes answer Missing Access. */
+  removeBotFromGuild(guildId: string): void {
+    const guild = this.#guildRecord(guildId);
+    guild.botRemoved = true;
+    guild.members.delete(this.botUser.id);
+    this.#gateway.dispatch(GatewayDispatchEvents.GuildDelete, { id: guild.id });
+  }
+
+  /** A moderator deletes a channel (its threads go with it): CHANNEL_DELETE / THREAD_DELETE reach the bot. */
+  deleteChannel(channelId: string): void {
+    const channel = this.#state.findChannel(channelId);
+    if (!channel) throw new Error(`discord-double: unknown channel ${channelId}`);
+    const guild = this.#guildRecord(channel.guildId);
+    const doomed = guild.channels.filter((c) => c.id === channelId || c.thread?.parentId === channelId);
+    guild.channels = guild.channels.filter((c) => !doomed.includes(c));
+    for (const gone of doomed) {
+      const json = this.#state.channelJson(gone);
+      if (gone.thread) {
+        this.#gateway.dispatch(GatewayDispatchEvents.ThreadDelete, { id: gone.id, guild_id: guild.id, parent_id: gone.thread.parentId, type: json.type });
+      } else {
+        this.#gateway.dispatch(GatewayDispatchEvents.ChannelDelete, json);
+      }
+    }
+  }
+
+  /**
+   * What the bot did in one channel or thread, as its readers felt it: public messages the bot
+   * posted (deleted ones included), files it uploaded into them (on creation and on edits), and
+   * every ping, in order.
+   */
+  channelActivity(channelId: string): ChannelActivity {
+    const posted = [...this.#state.messages.values()].filter(
+      (m) => m.channelId === channelId && !m.ephemeral && m.author.id === this.botUser.id,
+    );
+    return {
+      messagesPosted: posted.length,
+      imagesUploaded: posted.reduce((sum, m) => sum + m.uploads, 0),
+      pings: posted.flatMap((m) => m.pinged.map((userId) => ({ messageId: m.id, userId, at: m.createdAt }))),
+    };
   }
 
   #guildRecord(guildId: string): GuildRecord {

@@ -30,6 +30,10 @@ export const apiErrors = {
   unknownWebhook: () => new DiscordApiError(404, 10015, 'Unknown Webhook'),
   unknownInteraction: () => new DiscordApiError(404, 10062, 'Unknown interaction'),
   alreadyAcknowledged: () => new DiscordApiError(400, 40060, 'Interaction has already been acknowledged.'),
+  missingAccess: () => new DiscordApiError(403, 50001, 'Missing Access'),
+  missingPermissions: () => new DiscordApiError(403, 50013, 'Missing Permissions'),
+  cannotMessageUser: () => new DiscordApiError(403, 50007, 'Cannot send messages to this user'),
+  threadAlreadyCreated: () => new DiscordApiError(400, 160004, 'A thread has already been created for this message'),
   emptyMessage: () => new DiscordApiError(400, 50006, 'Cannot send an empty message'),
   notAuthor: () => new DiscordApiError(403, 50005, 'Cannot edit a message authored by another user'),
   /** 50035 with Discord's nested `errors` layout: `{ field: { _errors: [{ code, message }] } }`. */

@@ -19,6 +19,7 @@
  */
 export {
   DiscordDouble,
+  type ChannelActivity,
   type CreateGuildOptions,
   type DiscordDoubleOptions,
   type DoubleClientOptions,

@@ -26,7 +26,38 @@ export function applyMessageBody(message: StoredMessage, rawBody: unknown, files
   }
   next.attachments = resolveAttachments(message.attachments, body.attachments, files);
   validateMessage(next);
+  next.uploads = message.uploads + files.length;
   Object.assign(message, next);
+}
+
+const USER_MENTION = /<@!?(\d{17,20})>/g;
+
+/** Every text a user reads in a message: its content and, in Components V2, its text displays. */
+function readableText(message: StoredMessage): string {
+  const displays = [...walkComponents(message.components)]
+    .filter((node) => node.type === ComponentType.TextDisplay)
+    .map((node) => String(node.content ?? ''));
+  return [message.content, ...displays].join('\n');
+}
+
+/**
+ * Records who a message notifies when it appears, the way Discord decides it: the users
+ * mentioned in its text, narrowed by `allowed_mentions` (no such field: every user mention
+ * pings; `parse` with `users`: all; otherwise only the ids in `users`). Ephemeral messages
+ * and messages sent with SUPPRESS_NOTIFICATIONS ping no one. Call it only when a message is
+ * shown for the first time: Discord never pings on an edit.
+ */
+export function notePings(message: StoredMessage, rawBody: unknown): void {
+  if (message.ephemeral || (message.flags & MessageFlags.SuppressNotifications) !== 0) {
+    message.pinged = [];
+    return;
+  }
+  const mentioned = [...new Set([...readableText(message).matchAll(USER_MENTION)].map((match) => match[1] as string))];
+  const allowed = ((rawBody ?? {}) as MessageBody).allowed_mentions as { parse?: string[]; users?: string[] } | undefined;
+  message.pinged =
+    allowed === undefined || allowed === null || allowed.parse?.includes('users')
+      ? mentioned
+      : mentioned.filter((id) => allowed.users?.includes(id) ?? false);
 }
 
 /**
@@ -154,6 +185,8 @@ export function blankMessage(init: Pick<StoredMessage, 'channelId' | 'guildId' |
     createdAt: Date.now(),
     editedAt: null,
     deleted: false,
+    pinged: [],
+    uploads: 0,
     ...init,
   };
 }

@@ -1,7 +1,7 @@
 import { InteractionResponseType, InteractionType, MessageFlags, MessageType } from 'discord.js';
 import { announceMessage, type RestEnvironment } from './environment.js';
 import { apiErrors, DiscordApiError } from './errors.js';
-import { applyMessageBody, blankMessage } from './messages.js';
+import { applyMessageBody, blankMessage, notePings } from './messages.js';
 import type { RouteContext, Router } from './router.js';
 import type { InteractionRecord } from './state.js';
 import type { StoredMessage, UploadedFile } from './types.js';
@@ -60,6 +60,7 @@ export function registerInteractionRoutes(router: Router, env: RestEnvironment):
         case InteractionResponseType.ChannelMessageWithSource:
           original = interactionMessage(interaction, ephemeral);
           applyMessageBody(original, data, files);
+          notePings(original, data);
           store(original);
           break;
         case InteractionResponseType.DeferredChannelMessageWithSource:
@@ -146,7 +147,9 @@ export function registerInteractionRoutes(router: Router, env: RestEnvironment):
       if (wasLoading) message.flags |= MessageFlags.Loading;
       throw error;
     }
-    if (!wasLoading) message.editedAt = Date.now();
+    // Completing a deferred reply is when the message really appears, so it may ping.
+    if (wasLoading) notePings(message, body);
+    else message.editedAt = Date.now();
     announceMessage(env, 'MESSAGE_UPDATE', message);
   };
 
@@ -200,6 +203,7 @@ export function registerInteractionRoutes(router: Router, env: RestEnvironment):
         const flags = Number((ctx.body as { flags?: number } | null)?.flags ?? 0);
         message = interactionMessage(interaction, (flags & MessageFlags.Ephemeral) !== 0);
         applyMessageBody(message, ctx.body, ctx.files);
+        notePings(message, ctx.body);
         store(message);
         interaction.followUpIds.push(message.id);
       }

@@ -24,7 +24,8 @@ export const EVERYONE_PERMISSIONS =
 /** What the bot's managed role is invited with: enough to post and maintain game messages. */
 export const BOT_PERMISSIONS =
   p.ViewChannel | p.SendMessages | p.EmbedLinks | p.AttachFiles | p.ReadMessageHistory |
-  p.UseExternalEmojis | p.AddReactions | p.ManageMessages;
+  p.UseExternalEmojis | p.AddReactions | p.ManageMessages | p.CreatePublicThreads |
+  p.SendMessagesInThreads | p.ManageThreads;
 
 export interface RoleRecord {
   id: string;
@@ -46,6 +47,14 @@ export interface ChannelRecord {
   guildId: string;
   name: string;
   position: number;
+  /** Set for a public thread: the text channel it belongs to and who created it. */
+  thread?: { parentId: string; ownerId: string; archived: boolean; locked: boolean; createdAt: number };
+}
+
+/** A direct-message channel between the bot and one user. */
+export interface DmChannelRecord {
+  id: string;
+  userId: string;
 }
 
 export interface GuildRecord {
@@ -56,6 +65,8 @@ export interface GuildRecord {
   /** The @everyone role has the guild's id, as on Discord. */
   roles: RoleRecord[];
   members: Map<string, MemberRecord>;
+  /** Set once the bot was removed from the server: its routes then answer Missing Access. */
+  botRemoved?: boolean;
 }
 
 /** Book-keeping for one INTERACTION_CREATE the double dispatched. */
@@ -90,6 +101,10 @@ export class DoubleState {
   readonly interactions = new Map<string, InteractionRecord>();
   /** Registered application commands, keyed by guild id or `global`. */
   readonly commands = new Map<string, Record<string, unknown>[]>();
+  /** Direct-message channels, keyed by channel id. */
+  readonly dmChannels = new Map<string, DmChannelRecord>();
+  /** Users who do not accept direct messages from the bot. */
+  readonly closedDms = new Set<string>();
 
   constructor(readonly botUser: APIUser) {
     this.users.set(botUser.id, botUser);
@@ -119,6 +134,17 @@ export class DoubleState {
       if (channel) return channel;
     }
     return undefined;
+  }
+
+  /** The thread opened from a message (a thread started from a message shares its id). */
+  threadStartedBy(messageId: string): ChannelRecord | undefined {
+    const channel = this.findChannel(messageId);
+    return channel?.thread ? channel : undefined;
+  }
+
+  dmChannelJson(dm: DmChannelRecord): Record<string, unknown> {
+    const lastMessage = [...this.messages.values()].filter((m) => m.channelId === dm.id).at(-1);
+    return { id: dm.id, type: ChannelType.DM, last_message_id: lastMessage?.id ?? null, flags: 0, recipients: [this.userJson(dm.userId)] };
   }
 
   /** Base permissions of a member: owner and Administrator get everything, others the union of their roles. */
@@ -177,7 +203,31 @@ export class DoubleState {
   }
 
   channelJson(channel: ChannelRecord): Record<string, unknown> {
-    const lastMessage = [...this.messages.values()].filter((m) => m.channelId === channel.id && !m.ephemeral).at(-1);
+    const inChannel = [...this.messages.values()].filter((m) => m.channelId === channel.id && !m.ephemeral);
+    const lastMessage = inChannel.at(-1);
+    if (channel.thread) {
+      return {
+        id: channel.id,
+        type: ChannelType.PublicThread,
+        guild_id: channel.guildId,
+        name: channel.name,
+        parent_id: channel.thread.parentId,
+        owner_id: channel.thread.ownerId,
+        last_message_id: lastMessage?.id ?? null,
+        rate_limit_per_user: 0,
+        flags: 0,
+        message_count: inChannel.length,
+        member_count: 1,
+        total_message_sent: inChannel.length,
+        thread_metadata: {
+          archived: channel.thread.archived,
+          auto_archive_duration: 10080,
+          archive_timestamp: new Date(channel.thread.createdAt).toISOString(),
+          locked: channel.thread.locked,
+          create_timestamp: new Date(channel.thread.createdAt).toISOString(),
+        },
+      };
+    }
     return {
       id: channel.id,
       type: ChannelType.GuildText,
@@ -232,8 +282,8 @@ export class DoubleState {
       unavailable: false,
       member_count: guild.members.size,
       members: [...guild.members.values()].map((member) => this.memberJson(guild, member)),
-      channels: guild.channels.map((channel) => this.channelJson(channel)),
-      threads: [],
+      channels: guild.channels.filter((channel) => !channel.thread).map((channel) => this.channelJson(channel)),
+      threads: guild.channels.filter((channel) => channel.thread && !channel.thread.archived).map((channel) => this.channelJson(channel)),
       presences: [],
       voice_states: [],
       stage_instances: [],
@@ -255,7 +305,7 @@ export class DoubleState {
       edited_timestamp: message.editedAt === null ? null : new Date(message.editedAt).toISOString(),
       tts: false,
       mention_everyone: false,
-      mentions: [],
+      mentions: message.pinged.filter((id) => this.users.has(id)).map((id) => this.userJson(id)),
       mention_roles: [],
       attachments: message.attachments.map((attachment) => ({
         id: attachment.id,
@@ -272,6 +322,7 @@ export class DoubleState {
       components: message.components,
       pinned: false,
       flags: message.flags,
+      ...(this.threadStartedBy(message.id) ? { thread: this.channelJson(this.threadStartedBy(message.id) as ChannelRecord) } : {}),
       ...(message.webhookId ? { webhook_id: message.webhookId, application_id: this.applicationId } : {}),
       ...(interaction
         ? {

@@ -45,6 +45,13 @@ export interface StoredMessage {
   createdAt: number;
   editedAt: number | null;
   deleted: boolean;
+  /**
+   * Who this message notified: set once, when the message appears (a new post, a reply, a
+   * follow-up, or the first completion of a deferred reply). Discord never pings on edits.
+   */
+  pinged: string[];
+  /** Files uploaded into this message over its life (creation and edits). */
+  uploads: number;
 }
 
 /** One REST request the client made, recorded before it was answered. */
