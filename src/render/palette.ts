@@ -11,6 +11,8 @@ export const THEME = {
   background: '#1b1d23',
   panel: '#262932',
   emptyCell: '#30343e',
+  /** Empty cells' names: light enough to read at half size, dim beside played tiles. */
+  emptyCellText: '#b4bac5',
   gridLine: '#1b1d23',
   text: '#f2f2f2',
   mutedText: '#9aa0ab',

@@ -69,7 +69,25 @@ export function drawText(ctx: CanvasRenderingContext2D, text: string, x: number,
 /** Room around text for glyphs that reach past their advance width. */
 const TEXT_PAD = 3;
 
-function textWidth(text: string, size: number, weight: 'normal' | 'bold' = 'normal'): number {
+/**
+ * `text` cut (at a whole character, never inside a surrogate pair or an emoji's code points)
+ * with an ellipsis so that it is drawn at most `maxWidth` wide.
+ */
+export function fitText(text: string, maxWidth: number, size: number, weight: 'normal' | 'bold' = 'normal'): string {
+  if (textWidth(text, size, weight) <= maxWidth) return text;
+  const characters = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)].map((part) => part.segment);
+  let low = 0;
+  let high = characters.length;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (textWidth(`${characters.slice(0, middle).join('')}…`, size, weight) <= maxWidth) low = middle;
+    else high = middle - 1;
+  }
+  return `${characters.slice(0, low).join('')}…`;
+}
+
+/** How wide `text` is drawn at this size, in pixels. */
+export function textWidth(text: string, size: number, weight: 'normal' | 'bold' = 'normal'): number {
   measuring.font = font(size, weight);
   return Math.ceil(measuring.measureText(text).width);
 }

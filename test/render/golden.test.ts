@@ -9,7 +9,7 @@ describe('pictures match their golden images', () => {
   });
 
   it('a full late-game board with all seven chains', async () => {
-    await expectMatchesGolden('board-late-game', renderBoard(lateGameBoard()));
+    await expectMatchesGolden('board-late-game', renderBoard(lateGameBoard(), { turnOf: 'Chiara' }));
   });
 
   it('a board in the middle of a merger', async () => {
