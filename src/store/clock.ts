@@ -44,14 +44,54 @@ export async function claimReminder(db: Db, gameId: string, reminderAt: Date): P
   return claimed.count === 1;
 }
 
-/** Live games whose deadline or reminder is due at `now`, oldest first. */
-export async function dueClocks(db: Db, now: Date, limit = 50): Promise<{ id: string; guildId: string }[]> {
-  return db.game.findMany({
-    where: { status: 'active', OR: [{ deadlineAt: { lte: now } }, { reminderAt: { lte: now } }] },
-    select: { id: true, guildId: true },
-    orderBy: { deadlineAt: 'asc' },
-    take: limit,
+/** The shards a process serves: Discord sends a guild's events to shard `(guild_id >> 22) % count`. */
+export interface ShardFilter {
+  ids: readonly number[];
+  count: number;
+}
+
+/**
+ * Live games whose deadline or reminder is due at `now`, oldest first, of the servers this
+ * process serves. The shard is chosen in the query itself: a process that fetched everyone's
+ * due games and skipped the others' would, once `limit` of them piled up, never see its own.
+ */
+export async function dueClocks(db: Db, now: Date, { shards = null, limit = 50 }: { shards?: ShardFilter | null; limit?: number } = {}): Promise<{ id: string; guildId: string }[]> {
+  if (!shards || shards.count <= 1) {
+    return db.game.findMany({
+      where: { status: 'active', OR: [{ deadlineAt: { lte: now } }, { reminderAt: { lte: now } }] },
+      select: { id: true, guildId: true },
+      orderBy: { deadlineAt: 'asc' },
+      take: limit,
+    });
+  }
+  // Guild ids are snowflakes (at most 19 digits, so they fit a bigint); anything else has no shard.
+  return db.$queryRaw<{ id: string; guildId: string }[]>`
+    SELECT id, guild_id AS "guildId" FROM games
+    WHERE status = 'active' AND (deadline_at <= ${now} OR reminder_at <= ${now})
+      AND guild_id ~ '^[0-9]{1,19}$'
+      AND ((guild_id::bigint >> 22) % ${shards.count}) = ANY(${[...shards.ids]}::int[])
+    ORDER BY deadline_at ASC NULLS LAST
+    LIMIT ${limit}`;
+}
+
+/** Which shard serves a guild, by Discord's rule (the same as `dueClocks`'s query). */
+export function shardOfGuild(guildId: string, count: number): number {
+  return Number((BigInt(guildId) >> 22n) % BigInt(count));
+}
+
+/**
+ * Ends every live game (lobby or in progress) of a server the bot was removed from, or of a
+ * deleted channel or thread: nobody can play them any more, and left active they would sit
+ * overdue in every tick. Returns the games closed, for telling whoever can still see them.
+ */
+export async function closeGamesOf(db: Db, where: { guildId: string } | { channelId: string }): Promise<{ id: string; guildId: string; channelId: string }[]> {
+  const live = await db.game.findMany({ where: { ...where, status: { in: ['lobby', 'active'] } }, select: { id: true, guildId: true, channelId: true } });
+  if (live.length === 0) return [];
+  await db.game.updateMany({
+    where: { id: { in: live.map((game) => game.id) }, status: { in: ['lobby', 'active'] } },
+    data: { status: 'cancelled', deadlineAt: null, reminderAt: null },
   });
+  return live;
 }
 
 /** Every game in progress, for picking them up at start-up. */
