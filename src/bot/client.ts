@@ -4,6 +4,7 @@
 import { Client, Events, GatewayIntentBits, type ClientOptions } from 'discord.js';
 import type { PrismaClient } from '../store/index.js';
 import { GameLocks, type BotContext } from './context.js';
+import { watchDepartures } from './departures.js';
 import type { Logger } from './logger.js';
 import { resumeGames } from './resume.js';
 import { routeInteraction } from './router.js';
@@ -40,6 +41,7 @@ export function createBot(options: BotOptions): Bot {
     inFlight.add(work);
   });
   client.on(Events.Error, (error) => options.log.error({ err: error }, 'discord client error'));
+  watchDepartures(context);
 
   return {
     context,

@@ -7,6 +7,7 @@
 import { decidingSeat, defaultAction } from '../engine/index.js';
 import { claimReminder, dueClocks, getGame, setTurnClock, type ClockUpdate, type StoredGame, type TurnClock } from '../store/index.js';
 import type { BotContext } from './context.js';
+import { closeGamesOfMissingGuild, shardFilterOf } from './departures.js';
 import { commitMove, sendableChannel } from './game-flow.js';
 import { formatDuration } from './messages.js';
 import { describeMove, mention } from './text.js';
@@ -29,9 +30,9 @@ export function nextClock(ctx: BotContext, game: StoredGame, mover: { seat: numb
 /** Acts on every due reminder and deadline of the games this process serves. */
 export async function tick(ctx: BotContext): Promise<void> {
   const now = ctx.now();
-  for (const due of await dueClocks(ctx.db, now)) {
-    // With several shards, each acts only for its own servers.
-    if (!ctx.client.guilds.cache.has(due.guildId)) continue;
+  // With several shards each process claims only its own servers' games, in the query.
+  for (const due of await dueClocks(ctx.db, now, { shards: shardFilterOf(ctx.client) })) {
+    if (await closeGamesOfMissingGuild(ctx, due.guildId)) continue;
     await ctx.locks.run(due.id, () => actOnClock(ctx, due.id, now)).catch((error: unknown) => {
       ctx.log.error({ err: error, gameId: due.id }, 'turn clock failed');
     });
