@@ -53,6 +53,7 @@ async function actOnClock(ctx: BotContext, gameId: string, now: Date): Promise<v
     if (missed >= MISSES_BEFORE_AUTOPILOT && !game.clock.autopilot.includes(decider)) {
       lines.push(`${name} has missed ${missed} decisions in a row: any other player may put them on autopilot.`);
     }
+    ctx.log.info({ gameId: game.id, seat: decider, action: action.type }, 'decision timed out');
     await commitMove(ctx, game, action, { seat: decider, by: 'timeout' }, lines);
     return;
   }
