@@ -2,19 +2,11 @@
 import { classifyTile, connectedUnincorporated, isPlayable, largestChains, unplayableReason, type TileOutcome } from './analysis.js';
 import { MAX_PURCHASES, isSafe, sharePrice, tileIndex } from './board.js';
 import { distributeBonuses } from './bonuses.js';
-import {
-  MAX_TRADE_OFFERS_PER_TURN,
-  canBuyAnything,
-  canDeclareEnd,
-  decidingSeat,
-  hasPlayableTile,
-  isActive,
-  priceOf,
-  seatOf,
-} from './apply.js';
+import { MAX_TRADE_OFFERS_PER_TURN } from './moves/trades.js';
+import { canBuyAnything, canDeclareEnd, decidingSeat, hasPlayableTile, isActive, priceOf, seatOf } from './state.js';
 import type { Action, BonusPayout, Cell, ChainState, GameState, Tile } from './types.js';
 
-export { canDeclareEnd, decidingSeat, netWorth, whatIsAwaited } from './apply.js';
+export { canDeclareEnd, netWorth } from './state.js';
 
 /** What the deciding player is asked to do, for prompts and buttons. */
 export type Decision =

@@ -3,7 +3,8 @@
  * source. Used by the property test and the benchmark; never by real games.
  */
 import { isPlayableTile } from './analysis.js';
-import { MAX_TRADE_OFFERS_PER_TURN, isActive, priceOf } from './apply.js';
+import { MAX_TRADE_OFFERS_PER_TURN } from './moves/trades.js';
+import { isActive, priceOf } from './state.js';
 import { nextInt } from './rng.js';
 import { currentDecision, legalActions } from './queries.js';
 import type { Action, GameState } from './types.js';

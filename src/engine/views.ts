@@ -3,7 +3,7 @@
  * shown; in hidden-holdings games neither are other players' cash and shares until the end.
  */
 import { isSafe, sharePrice } from './board.js';
-import { seatOf } from './apply.js';
+import { seatOf } from './state.js';
 import type { GameState, GameView } from './types.js';
 
 /** The view of `playerId`, or the public (spectator) view when null or not seated. */

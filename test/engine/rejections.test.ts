@@ -41,7 +41,7 @@ describe('rejections', () => {
     const moved = play(offered, place('p0', '9I')).state;
     expect(moved.stateId).toBe(offered.stateId + 1);
     expect(refusedUnchanged(moved, buy('p0'), 'action/stale', { expectedStateId: offered.stateId })).toBe(
-      'The game has moved on since this was offered; look at the latest message.',
+      'The game has moved on since this was offered, so nothing was changed.',
     );
     expect(apply(moved, buy('p0'), { expectedStateId: moved.stateId }).ok).toBe(true);
   });

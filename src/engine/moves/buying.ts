@@ -1,0 +1,35 @@
+/** Buying up to three shares of chains on the board. */
+import { MAX_PURCHASES } from '../board.js';
+import { chainIndex, isActive, priceOf, reject } from '../state.js';
+import type { GameEvent, Rejection } from '../types.js';
+import type { Draft } from './draft.js';
+import { endTurn, finishGame } from './turn.js';
+
+export function buyShares(s: Draft, seat: number, names: readonly string[], endDeclared: boolean, events: GameEvent[]): Rejection | null {
+  if (names.length > MAX_PURCHASES) return reject('buy/too_many', `You may buy at most ${MAX_PURCHASES} shares a turn.`);
+  const player = s.players[seat]!;
+  const chains: number[] = [];
+  let cost = 0;
+  for (const name of names) {
+    const chain = chainIndex(s, name);
+    if (chain < 0) return reject('chain/unknown', `There is no chain called ${name} in this game.`);
+    if (!isActive(s, chain)) return reject('buy/inactive_chain', `${s.chains[chain]!.name} is not on the board, so its shares cannot be bought.`);
+    chains.push(chain);
+    cost += priceOf(s, chain);
+  }
+  for (const chain of new Set(chains)) {
+    const wanted = chains.filter((other) => other === chain).length;
+    const bank = s.chains[chain]!.bankShares;
+    if (wanted > bank) return reject('shares/bank_short', `The bank has only ${bank} ${s.chains[chain]!.name} shares left.`);
+  }
+  if (cost > player.cash) return reject('buy/not_enough_cash', `Those shares cost $${cost.toLocaleString('en-US')} and you have $${player.cash.toLocaleString('en-US')}.`);
+  for (const chain of chains) {
+    s.chains[chain]!.bankShares--;
+    player.shares[chain]!++;
+  }
+  player.cash -= cost;
+  if (chains.length > 0) events.push({ type: 'sharesBought', seat, chains: chains.map((chain) => s.chains[chain]!.name), cost });
+  if (endDeclared) finishGame(s, 'declared', events);
+  else endTurn(s, events);
+  return null;
+}

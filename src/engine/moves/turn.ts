@@ -1,0 +1,125 @@
+/**
+ * The flow of a turn: the buy phase, the draw at its end (with dead tiles replaced), passing
+ * the turn, skipping a placement that cannot be made, and the end of the game.
+ */
+import { classifyTile, connectedUnincorporated } from '../analysis.js';
+import { HAND_SIZE } from '../board.js';
+import { canBuyAnything, canDeclareEnd, hasPlayableTile, isActive, netWorth, priceOf, reject } from '../state.js';
+import type { GameEvent, GameResult, Rejection, Tile } from '../types.js';
+import type { Draft } from './draft.js';
+import { payBonuses } from './payment.js';
+
+export function enterBuyPhase(s: Draft, events: GameEvent[]): void {
+  s.phase = { kind: 'buyShares', endDeclared: false };
+  // Nothing to decide (nothing affordable, no end to declare): the turn simply goes on.
+  if (!canBuyAnything(s, s.currentPlayer) && !canDeclareEnd(s)) endTurn(s, events);
+}
+
+export function skipPlacement(s: Draft, seat: number, events: GameEvent[]): void {
+  events.push({ type: 'placementSkipped', seat });
+  enterBuyPhase(s, events);
+}
+
+export function drawUpToHandSize(s: Draft, seat: number, events: GameEvent[]): void {
+  const hand = s.players[seat]!.hand;
+  const count = Math.min(HAND_SIZE - hand.length, s.bag.length);
+  if (count <= 0) return;
+  hand.push(...s.bag.slice(0, count));
+  s.bag = s.bag.slice(count);
+  events.push({ type: 'tilesDrawn', seat, count });
+}
+
+export function endTurn(s: Draft, events: GameEvent[]): void {
+  const seat = s.currentPlayer;
+  if (s.options.unplayable === 'replace') {
+    // Dead tiles held during the turn are set aside face up and replaced; any dead tile drawn
+    // now waits for the next turn (rule of 001 and 003).
+    const player = s.players[seat]!;
+    const dead = player.hand.filter((tile) => classifyTile(s.board, s.chains, tile).kind === 'unplayable' && isPermanentlyDead(s, tile));
+    if (dead.length > 0) {
+      player.hand = player.hand.filter((tile) => !dead.includes(tile));
+      s.discarded = [...s.discarded, ...dead];
+      events.push({ type: 'deadTilesReplaced', seat, revealed: dead });
+    }
+  }
+  drawUpToHandSize(s, seat, events);
+  s.netWorthHistory = [...s.netWorthHistory, s.players.map((_, index) => netWorth(s, index))];
+  s.turn++;
+  if (isStuck(s)) {
+    finishGame(s, 'noPlayableTiles', events);
+    return;
+  }
+  const next = (seat + 1) % s.players.length;
+  s.currentPlayer = next;
+  s.phase = { kind: 'placeTile', redrawn: false, tradeOffers: 0 };
+  events.push({ type: 'turnPassed', from: seat, to: next });
+  autoSkipIfNothingElse(s, events);
+}
+
+export function isPermanentlyDead(s: Draft, tile: Tile): boolean {
+  const outcome = classifyTile(s.board, s.chains, tile);
+  return outcome.kind === 'unplayable' && outcome.permanent;
+}
+
+/**
+ * No tile anyone holds can be played and nothing can change that: the bag is empty, or (with
+ * the strict rule, where hands are never redrawn) every hand is full so no one draws again.
+ */
+export function isStuck(s: Draft): boolean {
+  const noMoreDraws = s.bag.length === 0 || (s.options.unplayable === 'strict' && s.players.every((player) => player.hand.length >= HAND_SIZE));
+  return noMoreDraws && !s.players.some((_, seat) => hasPlayableTile(s, seat));
+}
+
+/**
+ * When the player in turn can do nothing but skip the placement (no playable tile, no redraw
+ * left, no trades to offer), skip it for them rather than ask for a pointless click.
+ */
+export function autoSkipIfNothingElse(s: Draft, events: GameEvent[]): void {
+  const phase = s.phase;
+  if (phase.kind !== 'placeTile' || s.options.trades) return;
+  const seat = s.currentPlayer;
+  if (hasPlayableTile(s, seat)) return;
+  const mayRedraw = s.options.unplayable === 'replace' && !phase.redrawn && s.bag.length > 0;
+  if (!mayRedraw) skipPlacement(s, seat, events);
+}
+
+export function finishGame(s: Draft, reason: GameResult['reason'], events: GameEvent[]): void {
+  for (let chain = 0; chain < s.chains.length; chain++) if (isActive(s, chain)) payBonuses(s, chain, true, events);
+  for (const [seat, player] of s.players.entries()) {
+    for (let chain = 0; chain < s.chains.length; chain++) {
+      const count = player.shares[chain]!;
+      if (count === 0 || !isActive(s, chain)) continue;
+      const cash = count * priceOf(s, chain);
+      player.cash += cash;
+      player.shares[chain] = 0;
+      s.chains[chain]!.bankShares += count;
+      events.push({ type: 'sharesLiquidated', seat, chain: s.chains[chain]!.name, shares: count, cash });
+    }
+  }
+  s.netWorthHistory = [...s.netWorthHistory, s.players.map((_, seat) => netWorth(s, seat))];
+  const standings = s.players
+    .map((player, seat) => ({ seat, playerId: player.id, name: player.name, cash: player.cash, place: 0 }))
+    .sort((a, b) => b.cash - a.cash || a.seat - b.seat);
+  for (const standing of standings) standing.place = 1 + standings.filter((other) => other.cash > standing.cash).length;
+  const result: GameResult = { reason, standings };
+  s.result = result;
+  s.phase = { kind: 'gameOver' };
+  events.push({ type: 'gameEnded', result });
+}
+
+/** The tile at `index` and every unincorporated tile connected to it join `chain`. */
+export function absorbInto(s: Draft, index: number, chain: number): void {
+  const group = connectedUnincorporated(s.board, index);
+  for (const cell of group) s.board[cell] = chain;
+  s.chains[chain]!.size += group.length;
+}
+
+/** Declaring the end during the buy phase; with nothing left to buy the game ends at once. */
+export function declareEnd(s: Draft, seat: number, phase: { kind: 'buyShares'; endDeclared: boolean }, events: GameEvent[]): Rejection | null {
+  if (phase.endDeclared) return reject('end/not_allowed', 'You have already declared the end.');
+  if (!canDeclareEnd(s)) return reject('end/not_allowed', 'The end may be declared only when a chain has 41 or more tiles or every chain on the board is safe.');
+  phase.endDeclared = true;
+  events.push({ type: 'endDeclared', seat });
+  if (!canBuyAnything(s, seat)) finishGame(s, 'declared', events);
+  return null;
+}
