@@ -8,7 +8,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { RandomPlayer } from '../src/engine/random-player.js';
-import { applyAction, createLobby, joinLobby, startGame, type StoredGame } from '../src/store/games.js';
+import { applyAction, createLobby, getGame, joinLobby, startGame, type StoredGame } from '../src/store/index.js';
 import { migrate } from '../src/store/migrate.js';
 import { serverDatabases } from '../test/store/databases.js';
 
@@ -36,11 +36,11 @@ export async function run(): Promise<string[]> {
     const newGame = async (): Promise<StoredGame> => {
       games += 1;
       const lobby = await createLobby(prisma, { guildId: 'bench', channelId: `bench-${games}`, host: { id: 'a', name: 'Ann' } });
-      if (!lobby.ok) throw new Error(lobby.message);
+      if (!lobby.ok) throw new Error(lobby.reason);
       await joinLobby(prisma, lobby.game.id, { id: 'b', name: 'Bob' });
       await joinLobby(prisma, lobby.game.id, { id: 'c', name: 'Cat' });
       const started = await startGame(prisma, lobby.game.id, games);
-      if (!started.ok) throw new Error(started.message);
+      if (!started.ok) throw new Error(started.reason);
       return started.game;
     };
 
@@ -53,12 +53,14 @@ export async function run(): Promise<string[]> {
         player = new RandomPlayer(games);
       }
       const action = player.chooseAction(game.state!);
-      if (!action) throw new Error(`No legal move in game ${game.id} at version ${game.version}.`);
-      const loaded = mode === 'game already loaded' ? game : undefined;
+      if (!action) throw new Error(`No legal move in game ${game.id} at state ${game.state?.stateId}.`);
       const started = performance.now();
-      const result = await applyAction(prisma, game.id, game.version, action.player, action, loaded);
+      // Without the game at hand, the bot reads it first.
+      const loaded = mode === 'game already loaded' ? game : await getGame(prisma, game.id);
+      if (loaded?.status !== 'active') throw new Error(`game ${game.id} is not in progress`);
+      const result = await applyAction(prisma, loaded, action);
       const elapsed = performance.now() - started;
-      if (!result.ok) throw new Error(`${result.reason}: ${result.message}`);
+      if (!result.ok) throw new Error(result.reason);
       game = result.game;
       return elapsed;
     };

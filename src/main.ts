@@ -6,6 +6,7 @@
 import 'dotenv/config';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './bot/config.js';
+import { COMMAND_HANDLERS } from '../commands/handlers.js';
 import { createBot } from './bot/client.js';
 import { botHealthCheck, startHealthServer } from './bot/health.js';
 import { createLogger } from './bot/logger.js';
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
   const bot = createBot({
     db: database.prisma,
     log,
+    commands: COMMAND_HANDLERS,
     clientOptions: config.DISCORD_API_URL ? { rest: { api: config.DISCORD_API_URL } } : {},
   });
   const health = config.HEALTH_PORT ? await startHealthServer(config.HEALTH_PORT, botHealthCheck(bot.context.client, database)) : null;

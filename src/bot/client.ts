@@ -4,15 +4,21 @@
 import { Client, Events, GatewayIntentBits, type ClientOptions } from 'discord.js';
 import type { PrismaClient } from '../store/index.js';
 import { GameLocks, type BotContext } from './context.js';
+import { tableUi } from './features/index.js';
 import { watchDepartures } from './departures.js';
 import type { Logger } from './logger.js';
 import { resumeGames } from './resume.js';
-import { routeInteraction } from './router.js';
+import { routeInteraction, type CommandHandler } from './router.js';
 import { startTurnClock } from './turn-clock.js';
 
 export interface BotOptions {
   db: PrismaClient;
   log: Logger;
+  /**
+   * The slash commands' handlers by command name. Handed in by `main` (from commands/), so
+   * that the bot layer never imports the command layer that builds on it.
+   */
+  commands: ReadonlyMap<string, CommandHandler>;
   /** Extra client options (tests point `rest` at the local Discord double). */
   clientOptions?: Partial<ClientOptions>;
   now?: () => Date;
@@ -30,14 +36,14 @@ export interface Bot {
 
 export function createBot(options: BotOptions): Bot {
   const client = new Client({ intents: [GatewayIntentBits.Guilds], ...options.clientOptions });
-  const context: BotContext = { client, db: options.db, log: options.log, now: options.now ?? (() => new Date()), locks: new GameLocks() };
+  const context: BotContext = { client, db: options.db, log: options.log, now: options.now ?? (() => new Date()), locks: new GameLocks(), ui: tableUi };
   const inFlight = new Set<Promise<void>>();
   let accepting = true;
   let stopClock: (() => Promise<void>) | null = null;
 
   client.on(Events.InteractionCreate, (interaction) => {
     if (!accepting) return;
-    const work = routeInteraction(context, interaction).finally(() => inFlight.delete(work));
+    const work = routeInteraction(context, interaction, options.commands).finally(() => inFlight.delete(work));
     inFlight.add(work);
   });
   client.on(Events.Error, (error) => options.log.error({ err: error }, 'discord client error'));

@@ -1,7 +1,20 @@
-/** What every handler needs: the Discord client, the database, the log and the clock. */
-import type { Client } from 'discord.js';
-import type { PrismaClient } from '../store/index.js';
+/** What every handler needs: the Discord client, the database, the log, the clock and the table's buttons. */
+import type { ButtonBuilder, Client } from 'discord.js';
+import type { ActiveGame, PrismaClient } from '../store/index.js';
+import type { Panel } from './layout.js';
 import type { Logger } from './logger.js';
+
+/**
+ * What the feature files (src/bot/features/) contribute to messages built elsewhere, handed
+ * over here so that the game flow can show panels and public buttons without importing the
+ * features that handle their clicks (which import the game flow).
+ */
+export interface TableUi {
+  /** The private panel for what `userId` must decide now. */
+  panel(game: ActiveGame, userId: string): Panel;
+  /** The buttons on the game's public message: who decides opens their panel from there. */
+  tableButtons(game: ActiveGame): ButtonBuilder[];
+}
 
 export interface BotContext {
   client: Client;
@@ -10,11 +23,12 @@ export interface BotContext {
   /** The time now; tests replace it to drive turn time limits. */
   now: () => Date;
   locks: GameLocks;
+  ui: TableUi;
 }
 
 /**
  * Runs `work` for one game at a time in this process, so that announcements of consecutive
- * moves go out in order. Across processes the store's version guard keeps moves correct.
+ * moves go out in order. Across processes the store's state-id guard keeps moves correct.
  */
 export class GameLocks {
   private readonly tails = new Map<string, Promise<unknown>>();

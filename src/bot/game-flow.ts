@@ -1,91 +1,95 @@
 /**
- * Moving a game on from Discord: apply a move through the store (engine-validated,
- * version-guarded), set the turn clock, tell the table, and play for players on autopilot.
- * Every path that changes a game (a click, a time-out) goes through `commitMove`.
+ * Moving a game on from Discord: apply a move through the store (engine-validated, written
+ * with its clock in one statement), tell the table, and play the seats the seat driver plays.
+ * Every path that changes a game (a click, a time-out, the autopilot) goes through `commitMove`.
  */
-import type { ButtonInteraction, ModalSubmitInteraction, SendableChannels } from 'discord.js';
-import { MessageFlags } from 'discord.js';
-import { currentDecision, decidingSeat, defaultAction, whatIsAwaited, type Action, type GameEvent } from '../engine/index.js';
-import { applyAction, setPublicMessage, setTurnClock, type ApplyActionResult, type StoredGame } from '../store/index.js';
+import { MessageFlags, type SendableChannels } from 'discord.js';
+import { currentDecision, whatIsAwaited, type Action, type GameEvent } from '../engine/index.js';
+import { applyAction, setPublicMessage, type ActiveGame, type ApplyActionResult, type FinishedGame } from '../store/index.js';
+import { clockAfter, type Mover } from './clock-policy.js';
 import type { BotContext } from './context.js';
+import type { ComponentInteraction } from './features/feature.js';
+import type { Panel } from './layout.js';
+import { refusals, rejectionSentence } from './refusals.js';
 import { fromPrivatePanel } from './replies.js';
-import { decisionPanel, gameMessage, type MessagePayload } from './messages.js';
+import { automaticMove } from './seat-driver.js';
+import { gameMessage } from './table.js';
 import { describeMove } from './text.js';
-import { nextClock } from './turn-clock.js';
-
-export type MoveInteraction = ButtonInteraction | ModalSubmitInteraction;
 
 /**
- * Applies `action` for the clicking user. The click is acknowledged first (Discord allows 3 s;
- * a database round trip and a board picture may take longer), then either the player's panel
- * shows their next decision, or a refusal explains why nothing changed.
+ * Applies `action` for the clicking user, offered at `stateId`. The click is acknowledged first
+ * (Discord allows 3 s; a database round trip and a board picture may take longer), then either
+ * the player's panel shows their next decision, or a refusal explains why nothing changed.
  */
-export async function playMove(ctx: BotContext, interaction: MoveInteraction, game: StoredGame, action: Action): Promise<void> {
+export async function playMove(ctx: BotContext, interaction: ComponentInteraction, game: ActiveGame, action: Action, stateId: number): Promise<void> {
   // A click on a private panel updates that panel; anything else gets a private answer.
   if (fromPrivatePanel(interaction)) await interaction.deferUpdate();
   else await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const seat = game.seats.findIndex((candidate) => candidate.userId === interaction.user.id);
-  const outcome = await ctx.locks.run(game.id, () => commitMove(ctx, game, action, { seat, by: 'player' }));
+  const outcome = await ctx.locks.run(game.id, () => commitMove(ctx, game, action, { seat, by: 'player' }, [], stateId));
   if (!outcome.ok) {
-    const message = outcome.reason === 'stale' ? 'The game moved on before your click arrived; nothing was changed. Use the latest message.' : outcome.message;
-    await interaction.followUp({ content: message, flags: MessageFlags.Ephemeral });
+    await interaction.followUp({ content: failureSentence(outcome), flags: MessageFlags.Ephemeral });
     return;
   }
-  ctx.log.info({ gameId: game.id, channelId: game.channelId, interactionId: interaction.id, action: action.type, version: outcome.game.version }, 'move applied');
-  await interaction.editReply(nextPanelFor(outcome.game, interaction.user.id));
+  ctx.log.info({ gameId: game.id, channelId: game.channelId, interactionId: interaction.id, action: action.type, stateId: outcome.game.state.stateId }, 'move applied');
+  await interaction.editReply(nextPanelFor(ctx, outcome.game, interaction.user.id));
 }
 
-export interface Mover {
-  seat: number;
-  by: 'player' | 'timeout' | 'autopilot';
+function failureSentence(failure: Exclude<ApplyActionResult, { ok: true }>): string {
+  switch (failure.reason) {
+    case 'rejected':
+      return rejectionSentence(failure.rejection);
+    case 'stale':
+      return refusals.stale;
+    case 'not_found':
+      return refusals.noSuchGame;
+    case 'not_active':
+      return refusals.over;
+  }
 }
 
 /**
- * Applies a move (the caller holds the game's lock), sets the clock for the next decision,
- * announces it, and then makes the moves of players on autopilot, each announced. Returns the
- * result of the first move with the game as it finally stands.
+ * Applies a move (the caller holds the game's lock) with the clock of the decision it leads to,
+ * announces it, and then makes the moves the seat driver makes (seats on autopilot), each
+ * announced. Returns the result of the first move with the game as it finally stands.
  */
-export async function commitMove(ctx: BotContext, game: StoredGame, action: Action, mover: Mover, lines: readonly string[] = []): Promise<ApplyActionResult> {
-  const first = await applyAction(ctx.db, game.id, game.version, action.player, action, game);
+export async function commitMove(ctx: BotContext, game: ActiveGame, action: Action, mover: Mover, lines: readonly string[] = [], expectedStateId?: number): Promise<ApplyActionResult> {
+  const clock = (current: ActiveGame, by: Mover) => (state: Parameters<typeof clockAfter>[1]) => clockAfter(current, state, by, ctx.now());
+  const first = await applyAction(ctx.db, game, action, { clockAfter: clock(game, mover), ...(expectedStateId === undefined ? {} : { expectedStateId }) });
   if (!first.ok) return first;
   let result = first;
   let announcement = lines;
-  let by = mover;
   for (;;) {
-    const clock = nextClock(ctx, result.game, by);
-    await setTurnClock(ctx.db, result.game.id, result.game.version, clock);
-    const current = await announce(ctx, { ...result.game, ...clock }, result.events, announcement);
-    const next = decidingSeat(current.state!);
-    const auto = next !== null && current.clock.autopilot.includes(next) ? defaultAction(current.state!) : null;
-    if (!auto || next === null) return { ...first, game: current };
-    announcement = [`🤖 ${current.seats[next]!.displayName} is on autopilot: ${describeMove(auto, current.state!)}.`];
-    by = { seat: next, by: 'autopilot' };
-    const played = await applyAction(ctx.db, current.id, current.version, auto.player, auto, current);
-    // Another process moved first: it also runs the autopilot, so stop here.
+    const current = await announce(ctx, result.game, result.events, announcement);
+    if (current.status !== 'active') return { ...first, game: current };
+    const auto = automaticMove(current);
+    if (!auto) return { ...first, game: current };
+    announcement = [`🤖 ${current.seats[auto.mover.seat]!.displayName} is on autopilot: ${describeMove(auto.action, current.state)}.`];
+    const played = await applyAction(ctx.db, current, auto.action, { clockAfter: clock(current, auto.mover) });
+    // Another process moved first: it also runs the seat driver, so stop here.
     if (!played.ok) return { ...first, game: current };
     result = played;
   }
 }
 
 /** The clicker's panel after their move: their next decision, or a short acknowledgement. */
-function nextPanelFor(game: StoredGame, userId: string): { content: string; components: MessagePayload['components'] } {
-  const state = game.state!;
-  const decision = currentDecision(state);
-  if (decision.kind !== 'gameOver' && state.players[decision.seat]?.id === userId) return decisionPanel(game, state, userId);
-  return { content: decision.kind === 'gameOver' ? 'Done. The game is over: see the final standings in the channel.' : `Done. Now ${whatIsAwaited(state)}`, components: [] };
+function nextPanelFor(ctx: BotContext, game: ActiveGame | FinishedGame, userId: string): Panel {
+  const decision = currentDecision(game.state);
+  if (decision.kind !== 'gameOver' && game.status === 'active' && game.state.players[decision.seat]?.id === userId) return ctx.ui.panel(game, userId);
+  return { content: decision.kind === 'gameOver' ? 'Done. The game is over: see the final standings in the channel.' : `Done. Now ${whatIsAwaited(game.state)}`, components: [] };
 }
 
 /**
  * Posts the table's new public message and takes the buttons off the previous one, so only the
  * latest message can be clicked. Returns the game with its new public message.
  */
-export async function announce(ctx: BotContext, game: StoredGame, events: readonly GameEvent[], extraLines: readonly string[] = []): Promise<StoredGame> {
+export async function announce<Game extends ActiveGame | FinishedGame>(ctx: BotContext, game: Game, events: readonly GameEvent[], extraLines: readonly string[] = []): Promise<Game> {
   const channel = await sendableChannel(ctx, game.channelId);
-  if (!channel || !game.state) return game;
+  if (!channel) return game;
   // The old buttons go first, so that at no moment two public messages can be clicked. Should
   // the post then fail, the start-up pick-up posts the game again (src/bot/resume.ts).
   if (game.publicMessageId) await stripButtons(ctx, channel, game.publicMessageId);
-  const sent = await channel.send(gameMessage(game, game.state, events, extraLines));
+  const sent = await channel.send(gameMessage(game, events, extraLines, game.status === 'active' ? ctx.ui.tableButtons(game) : []));
   await setPublicMessage(ctx.db, game.id, sent.id, game.state.stateId);
   return { ...game, publicMessageId: sent.id, publicStateId: game.state.stateId };
 }

@@ -15,7 +15,7 @@ export async function resumeGames(ctx: BotContext): Promise<number> {
     if (!ctx.client.guilds.cache.has(guildId)) continue;
     await ctx.locks.run(id, async () => {
       const game = await getGame(ctx.db, id);
-      if (!game?.state || game.status !== 'active') return;
+      if (game?.status !== 'active') return;
       if (game.publicStateId !== game.state.stateId) {
         await announce(ctx, game, [], ['The bot restarted: here is where the game stands.']);
       }

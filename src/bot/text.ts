@@ -9,6 +9,17 @@ export function money(amount: number): string {
   return `$${amount.toLocaleString('en-US')}`;
 }
 
+/** `text` cut to at most `limit` UTF-16 units (Discord's measure), never inside a character. */
+export function cutText(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  let cut = '';
+  for (const character of text) {
+    if (cut.length + character.length > limit - 1) break;
+    cut += character;
+  }
+  return `${cut}…`;
+}
+
 export function mention(userId: string): string {
   return `<@${userId}>`;
 }

@@ -1,31 +1,18 @@
 /**
- * Turn time limits: a reminder at half time, a safe default move when time runs out, and
- * autopilot for a player who let two decisions in a row run out. Deadlines live in the
- * database, so a restart re-arms them; a tick (every few seconds, or driven by tests with a fake
- * clock) acts on whatever is due.
+ * The turn clock's loop: every few seconds (or when tests call `tick` with a fake clock) it
+ * acts on the due reminders and deadlines of the games this process serves. Deadlines live in
+ * the database, so a restart re-arms everything. What a deadline leads to (the move made for
+ * the player) is the seat driver's (src/bot/seat-driver.ts); the clock values are the policy's
+ * (src/bot/clock-policy.ts).
  */
-import { decidingSeat, defaultAction } from '../engine/index.js';
-import { claimReminder, dueClocks, getGame, setTurnClock, type ClockUpdate, type StoredGame, type TurnClock } from '../store/index.js';
+import { decidingSeat } from '../engine/index.js';
+import { claimReminder, dueClocks, getGame, setTurnClock, type ActiveGame } from '../store/index.js';
+import { MISSES_BEFORE_AUTOPILOT, clockAfter, formatDuration } from './clock-policy.js';
 import type { BotContext } from './context.js';
 import { closeGamesOfMissingGuild, shardFilterOf } from './departures.js';
 import { commitMove, sendableChannel } from './game-flow.js';
-import { formatDuration } from './messages.js';
-import { describeMove, mention } from './text.js';
-
-/** After this many decisions in a row run out, others may put the player on autopilot. */
-export const MISSES_BEFORE_AUTOPILOT = 2;
-
-/** The clock for the decision a game has just reached, after a move made `by` a seat. */
-export function nextClock(ctx: BotContext, game: StoredGame, mover: { seat: number; by: 'player' | 'timeout' | 'autopilot' } | null): ClockUpdate {
-  const missedInARow = game.seats.map((_, seat) => game.clock.missedInARow[seat] ?? 0);
-  if (mover?.by === 'player') missedInARow[mover.seat] = 0;
-  if (mover?.by === 'timeout') missedInARow[mover.seat] = (missedInARow[mover.seat] ?? 0) + 1;
-  const clock: TurnClock = { missedInARow, autopilot: game.clock.autopilot.filter((seat) => !(mover?.by === 'player' && mover.seat === seat)) };
-  const limit = game.turnLimitSeconds;
-  if (limit <= 0 || game.status !== 'active' || game.state?.phase.kind === 'gameOver') return { deadlineAt: null, reminderAt: null, clock };
-  const now = ctx.now().getTime();
-  return { deadlineAt: new Date(now + limit * 1000), reminderAt: new Date(now + (limit * 1000) / 2), clock };
-}
+import { timedOutMove } from './seat-driver.js';
+import { describeMove, escapedName, mention } from './text.js';
 
 /** Acts on every due reminder and deadline of the games this process serves. */
 export async function tick(ctx: BotContext): Promise<void> {
@@ -41,20 +28,20 @@ export async function tick(ctx: BotContext): Promise<void> {
 
 async function actOnClock(ctx: BotContext, gameId: string, now: Date): Promise<void> {
   const game = await getGame(ctx.db, gameId);
-  if (!game?.state || game.status !== 'active') return;
+  if (game?.status !== 'active') return;
   const decider = decidingSeat(game.state);
   if (decider === null) return;
   if (game.deadlineAt && game.deadlineAt <= now) {
-    const action = defaultAction(game.state);
-    if (!action) return;
-    const name = game.seats[decider]!.displayName;
+    const move = timedOutMove(game);
+    if (!move) return;
+    const name = escapedName(game.seats[decider]!.displayName);
     const missed = (game.clock.missedInARow[decider] ?? 0) + 1;
-    const lines = [`⏰ ${name} ran out of time: ${describeMove(action, game.state)}.`];
+    const lines = [`⏰ ${name} ran out of time: ${describeMove(move.action, game.state)}.`];
     if (missed >= MISSES_BEFORE_AUTOPILOT && !game.clock.autopilot.includes(decider)) {
       lines.push(`${name} has missed ${missed} decisions in a row: any other player may put them on autopilot.`);
     }
-    ctx.log.info({ gameId: game.id, seat: decider, action: action.type }, 'decision timed out');
-    await commitMove(ctx, game, action, { seat: decider, by: 'timeout' }, lines);
+    ctx.log.info({ gameId: game.id, seat: decider, action: move.action.type }, 'decision timed out');
+    await commitMove(ctx, game, move.action, move.mover, lines);
     return;
   }
   if (game.reminderAt && game.reminderAt <= now && (await claimReminder(ctx.db, game.id, game.reminderAt))) {
@@ -66,16 +53,9 @@ async function actOnClock(ctx: BotContext, gameId: string, now: Date): Promise<v
 }
 
 /** Arms the clock for a game's current decision if it has a limit but no deadline (start-up). */
-export async function ensureClock(ctx: BotContext, game: StoredGame): Promise<void> {
+export async function ensureClock(ctx: BotContext, game: ActiveGame): Promise<void> {
   if (game.turnLimitSeconds <= 0 || game.deadlineAt) return;
-  await setTurnClock(ctx.db, game.id, game.version, nextClock(ctx, game, null));
-}
-
-/** Puts a seat on autopilot or takes it off; returns the clock written, or null if the game moved. */
-export async function setAutopilot(ctx: BotContext, game: StoredGame, seat: number, on: boolean): Promise<boolean> {
-  const autopilot = on ? [...new Set([...game.clock.autopilot, seat])] : game.clock.autopilot.filter((other) => other !== seat);
-  const missedInARow = game.seats.map((_, index) => (index === seat && !on ? 0 : (game.clock.missedInARow[index] ?? 0)));
-  return setTurnClock(ctx.db, game.id, game.version, { deadlineAt: game.deadlineAt, reminderAt: game.reminderAt, clock: { missedInARow, autopilot } });
+  await setTurnClock(ctx.db, game.id, game.state.stateId, clockAfter(game, game.state, null, ctx.now()));
 }
 
 /** Runs `setInterval(tick)` until the returned stop function is called. */

@@ -3,8 +3,8 @@ import { classifyTile, connectedUnincorporated, isPlayable, largestChains, unpla
 import { MAX_PURCHASES, isSafe, sharePrice, tileIndex } from './board.js';
 import { distributeBonuses } from './bonuses.js';
 import { MAX_TRADE_OFFERS_PER_TURN } from './moves/trades.js';
-import { canBuyAnything, canDeclareEnd, decidingSeat, hasPlayableTile, isActive, priceOf, seatOf } from './state.js';
-import type { Action, BonusPayout, Cell, ChainState, GameState, Tile } from './types.js';
+import { canBuyAnything, canDeclareEnd, chainIndex, decidingSeat, hasPlayableTile, isActive, priceOf, seatOf } from './state.js';
+import type { Action, BonusPayout, Cell, ChainState, GameState, GameView, Tile } from './types.js';
 
 export { canDeclareEnd, netWorth } from './state.js';
 
@@ -108,7 +108,10 @@ export function legalActions(state: GameState): Action[] {
 
 /** Every affordable basket of 0 to 3 shares (chain names, in chain order), the empty one first. */
 export function purchaseOptions(state: GameState, seat: number): string[][] {
-  const cash = state.players[seat]?.cash ?? 0;
+  return affordableBaskets(state, state.players[seat]?.cash ?? 0);
+}
+
+function affordableBaskets(state: Pick<GameState, 'chains'>, cash: number): string[][] {
   const buyable = state.chains.map((_, chain) => chain).filter((chain) => isActive(state, chain) && state.chains[chain]!.bankShares > 0);
   const baskets: string[][] = [];
   const extend = (basket: number[], from: number, spent: number): void => {
@@ -128,8 +131,18 @@ export function purchaseOptions(state: GameState, seat: number): string[][] {
 
 /** Whether `seat` may buy this basket now: chain indexes, in any order, 3 at most. */
 export function canBuyBasket(state: GameState, seat: number, chains: readonly number[]): boolean {
+  return basketIn(purchaseOptions(state, seat), state, chains);
+}
+
+/** The same for the viewer of a view (their own cash is in it): what their buy panel asks. */
+export function viewerCanBuyBasket(view: GameView, chains: readonly number[]): boolean {
+  const cash = view.players[view.viewerSeat ?? -1]?.cash;
+  return cash !== null && cash !== undefined && basketIn(affordableBaskets(view, cash), view, chains);
+}
+
+function basketIn(baskets: string[][], state: Pick<GameState, 'chains'>, chains: readonly number[]): boolean {
   const wanted = chains.slice().sort((a, b) => a - b).map((chain) => state.chains[chain]?.name ?? '?').join(',');
-  return purchaseOptions(state, seat).some((basket) => basket.join(',') === wanted);
+  return baskets.some((basket) => basket.join(',') === wanted);
 }
 
 export { canBuyAnything };
@@ -157,7 +170,7 @@ export function tileEffect(state: GameState, tile: Tile): TileEffect {
  * be founded again), since no tile is placed before it completes. Until the mergemaker picks
  * among equally large chains, the first of them in chain order stands for the survivor.
  */
-function settledPosition(state: GameState): { board: readonly Cell[]; chains: readonly ChainState[] } {
+function settledPosition(state: Pick<GameState, 'phase' | 'board' | 'chains'>): { board: readonly Cell[]; chains: readonly ChainState[] } {
   if (state.phase.kind !== 'merger') return state;
   const merger = state.phase.merger;
   const survivor = merger.survivor ?? largestChains(state.chains, merger.chains)[0]!;
@@ -198,22 +211,29 @@ function effectOn(position: { board: readonly Cell[]; chains: readonly ChainStat
 
 /** The effects of every tile in a player's hand, in board order. */
 export function handEffects(state: GameState, playerId: string): TileEffect[] {
-  const player = state.players[seatOf(state, playerId)];
-  if (!player) return [];
+  return effectsOf(state, state.players[seatOf(state, playerId)]?.hand ?? []);
+}
+
+/** The effects of the viewer's own tiles, from their view (the only hand a view shows). */
+export function viewerHandEffects(view: GameView): TileEffect[] {
+  return effectsOf(view, view.players[view.viewerSeat ?? -1]?.hand ?? []);
+}
+
+function effectsOf(state: Pick<GameState, 'phase' | 'board' | 'chains'>, hand: readonly Tile[]): TileEffect[] {
   const position = settledPosition(state);
-  return player.hand
+  return hand
     .slice()
     .sort((a, b) => (tileIndex(a) ?? 0) - (tileIndex(b) ?? 0))
     .map((tile) => effectOn(position, tile));
 }
 
 export function sharePriceOf(state: GameState, chainName: string): number {
-  const chain = state.chains.find((candidate) => candidate.name.toLowerCase() === chainName.toLowerCase());
+  const chain = state.chains[chainIndex(state, chainName)];
   return chain ? sharePrice(chain.tier, chain.size) : 0;
 }
 
 export function isSafeChain(state: GameState, chainName: string): boolean {
-  const chain = state.chains.find((candidate) => candidate.name === chainName);
+  const chain = state.chains[chainIndex(state, chainName)];
   return chain ? isSafe(chain.size) : false;
 }
 

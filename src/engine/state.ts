@@ -14,19 +14,19 @@ export function seatOf(state: GameState, playerId: string): number {
  * A chain's index by name, in any letter case ("tower" is Tower): the one rule for looking a
  * chain up by name. -1 for no such chain.
  */
-export function chainIndex(state: GameState, name: string): number {
+export function chainIndex(state: Pick<GameState, 'chains'>, name: string): number {
   const exact = state.chains.findIndex((chain) => chain.name === name);
   if (exact >= 0) return exact;
   const wanted = name.toLowerCase();
   return state.chains.findIndex((chain) => chain.name.toLowerCase() === wanted);
 }
 
-export function priceOf(state: GameState, chain: number): number {
+export function priceOf(state: Pick<GameState, 'chains'>, chain: number): number {
   const definition = state.chains[chain];
   return definition ? sharePrice(definition.tier, definition.size) : 0;
 }
 
-export function isActive(state: GameState, chain: number): boolean {
+export function isActive(state: Pick<GameState, 'chains'>, chain: number): boolean {
   return state.chains[chain]?.headquarters != null;
 }
 

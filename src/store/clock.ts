@@ -27,12 +27,12 @@ export interface ClockUpdate {
 }
 
 /**
- * Sets the clock for the decision the game is at, if the game is still at `version` (a later
- * move sets its own clock). Returns whether it was written.
+ * Sets the clock for the decision the game is at, if the game is still at `stateId` (a later
+ * move writes its own clock). Returns whether it was written.
  */
-export async function setTurnClock(db: Db, gameId: string, version: number, update: ClockUpdate): Promise<boolean> {
+export async function setTurnClock(db: Db, gameId: string, stateId: number, update: ClockUpdate): Promise<boolean> {
   const written = await db.game.updateMany({
-    where: { id: gameId, version, status: 'active' },
+    where: { id: gameId, stateId, status: 'active' },
     data: { deadlineAt: update.deadlineAt, reminderAt: update.reminderAt, clock: update.clock as unknown as Prisma.InputJsonObject },
   });
   return written.count === 1;

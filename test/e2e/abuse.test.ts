@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 async function version(): Promise<number> {
-  return (await getGame(harness.database.prisma, game.id))!.version;
+  return (await getGame(harness.database.prisma, game.id))!.state!.stateId;
 }
 
 function expectNoGapsOrDuplicates(sequences: number[], last: number): void {
@@ -69,12 +69,12 @@ it('applies a buy button clicked 50 times at once exactly once', async () => {
         const cashBefore = (await getGame(harness.database.prisma, game.id))!.state!.players.find((player) => player.id === userId)!.cash;
         const views = await Promise.all(Array.from({ length: 50 }, () => harness.double.clickButton({ message: panel, customId: confirm.customId, user }).settled({ timeoutMs: 60_000 })));
         const after = (await getGame(harness.database.prisma, game.id))!;
-        expect(after.version).toBe(before + 1);
+        expect(after.state!.stateId).toBe(before + 1);
         // One share bought, paid once.
         expect(after.state!.players.find((player) => player.id === userId)!.cash).toBeLessThan(cashBefore);
         expect(views.filter((view) => view.followUps.some((followUp) => followUp.ephemeral)).length).toBe(49);
         const log = await getActionLog(harness.database.prisma, game.id);
-        expectNoGapsOrDuplicates(log.map((entry) => entry.sequence), after.version);
+        expectNoGapsOrDuplicates(log.map((entry) => entry.sequence), after.state!.stateId);
         return;
       }
     }

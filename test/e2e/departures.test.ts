@@ -52,7 +52,7 @@ describe('games the bot can no longer reach', () => {
   it('closes, at the next tick, an overdue game of a server the bot left while it was away', async () => {
     const server = await Server.open(h, { users: 2 });
     const [ann, bob] = server.users as [never, never];
-    const { game } = await server.startGame(ann, [bob], { turn_limit: 60 });
+    const { game } = await server.startGame(ann, [bob], { turn_limit: 120 });
     // The server forgets the bot without the bot hearing of it (it was offline): only the
     // client's cache changes, as after a restart that no longer receives that server.
     h.bot.context.client.guilds.cache.delete(server.guild.id);

@@ -6,8 +6,9 @@ import { Writable } from 'node:stream';
 import { Routes } from 'discord.js';
 import { createBot, type Bot } from '../../src/bot/client.js';
 import { createLogger } from '../../src/bot/logger.js';
-import { decodeComponentId } from '../../src/bot/custom-id.js';
 import { commandDefinitions } from '../../commands/acquire.js';
+import { COMMAND_HANDLERS } from '../../commands/handlers.js';
+import { decodeEnvelope } from '../../src/bot/components.js';
 import { migrate, openDatabase, type Database } from '../../src/store/index.js';
 import { DiscordDouble, FAST_TEST_RATE_LIMITS, type GuildFixture, type InteractionHandle, type StoredMessage } from '../support/discord-double/index.js';
 
@@ -46,7 +47,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   });
   const log = createLogger({ level: 'debug', destination });
   const launch = async (): Promise<Bot> => {
-    const bot = createBot({ db: database.prisma, log, clientOptions: double.clientOptions(), ...(options.now ? { now: options.now, clockTickMs: 0 } : {}) });
+    const bot = createBot({ db: database.prisma, log, commands: COMMAND_HANDLERS, clientOptions: double.clientOptions(), ...(options.now ? { now: options.now, clockTickMs: 0 } : {}) });
     await bot.start(double.token);
     return bot;
   };
@@ -90,8 +91,8 @@ export function buttonsOf(message: StoredMessage | null | undefined): { customId
   for (const row of message.components as { components?: { custom_id?: string; label?: string; disabled?: boolean }[] }[]) {
     for (const component of row.components ?? []) {
       if (!component.custom_id || component.disabled) continue;
-      const id = decodeComponentId(component.custom_id);
-      result.push({ customId: component.custom_id, label: component.label ?? '', kind: id?.kind ?? '?', arg: id?.arg ?? '' });
+      const id = decodeEnvelope(component.custom_id);
+      result.push({ customId: component.custom_id, label: component.label ?? '', kind: id?.kind ?? '?', arg: id?.argText ?? '' });
     }
   }
   return result;

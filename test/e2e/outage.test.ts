@@ -42,7 +42,7 @@ it.skipIf(!serverUrl)('tells players the game is temporarily unavailable while P
   const table = new Table(harness, 9);
   for (let decisions = 0; decisions < 8; decisions++) await table.playDecision();
   const gameId = (await fresh.prisma.game.findFirstOrThrow({ where: { status: 'active' } })).id;
-  const versionBefore = (await getGame(fresh.prisma, gameId))!.version;
+  const versionBefore = (await getGame(fresh.prisma, gameId))!.state!.stateId;
 
   await proxy.cut();
   const { message, userId } = table.current()!;
@@ -58,8 +58,8 @@ it.skipIf(!serverUrl)('tells players the game is temporarily unavailable while P
   expect(status?.content).toContain('temporarily unavailable');
 
   await proxy.restore();
-  expect((await getGame(fresh.prisma, gameId))!.version).toBe(versionBefore);
+  expect((await getGame(fresh.prisma, gameId))!.state!.stateId).toBe(versionBefore);
   // The same bot, with no restart, serves the game again.
   for (let decisions = 0; decisions < 6; decisions++) expect(await table.playDecision()).toBe(true);
-  expect((await getGame(fresh.prisma, gameId))!.version).toBeGreaterThan(versionBefore);
+  expect((await getGame(fresh.prisma, gameId))!.state!.stateId).toBeGreaterThan(versionBefore);
 }, 120_000);

@@ -8,6 +8,7 @@ import { expect } from 'vitest';
 import { commandDefinitions } from '../../commands/acquire.js';
 import { findLiveGame, type StoredGame } from '../../src/store/index.js';
 import type { GuildFixture, InteractionHandle, InteractionView, OptionValue, StoredMessage } from '../support/discord-double/index.js';
+import { decodeEnvelope } from '../../src/bot/components.js';
 import { SETTLE_MS, buttonsOf, type Harness } from './harness.js';
 
 export interface Answer {
@@ -32,7 +33,8 @@ export function allButtons(message: StoredMessage | null | undefined): ButtonInf
   for (const row of message.components as { components?: { custom_id?: string; label?: string; disabled?: boolean }[] }[]) {
     for (const component of row.components ?? []) {
       if (!component.custom_id) continue;
-      const [, kind = '?', , , arg = ''] = component.custom_id.split(':');
+      const id = decodeEnvelope(component.custom_id);
+      const [kind, arg] = [id?.kind ?? '?', id?.argText ?? ''];
       result.push({ customId: component.custom_id, label: component.label ?? '', kind, arg, disabled: !enabled.has(component.custom_id) });
     }
   }

@@ -66,12 +66,12 @@ it('reminds at half time, then makes the default move and says so', async () => 
   const reminders = harness.double.channelMessages(harness.guild.channelId).filter((message) => message.content?.includes('your decision is waiting'));
   expect(reminders, 'one reminder, mentioning the player').toHaveLength(1);
   expect(reminders[0]!.content).toContain(`<@${deciderId}>`);
-  expect((await load(harness, game.id)).version).toBe(started.version);
+  expect((await load(harness, game.id)).state!.stateId).toBe(started.state!.stateId);
 
   clock.advance(60);
   await tick(harness.bot.context);
   const after = await load(harness, game.id);
-  expect(after.version).toBeGreaterThan(started.version);
+  expect(after.state!.stateId).toBeGreaterThan(started.state!.stateId);
   expect(after.state!.lastPlacedTile).not.toBeNull();
   expect(publicTexts(harness).some((text) => text.includes(`ran out of time: placed ${after.state!.lastPlacedTile}`))).toBe(true);
   expect(after.clock.missedInARow[decider]).toBe(1);
@@ -135,7 +135,7 @@ it('deadlines survive a restart: an overdue decision is made by the new process,
   const restartedContext = harness.bot.context;
   await Promise.all([tick(restartedContext), tick(restartedContext)]);
   const after = await load(harness, game.id);
-  expect(after.version).toBe(before.version + 1);
+  expect(after.state!.stateId).toBe(before.state!.stateId + 1);
   expect(after.deadlineAt!.getTime()).toBeGreaterThan(clock.now().getTime());
 });
 

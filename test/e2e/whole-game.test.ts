@@ -110,9 +110,9 @@ describe('whole games through Discord', () => {
     await harness.bot.stop();
     await harness.restart();
     // The new process carries on from the same public message and the same state.
-    expect((await getGame(harness.database.prisma, game.id))?.version).toBe(before?.version);
+    expect((await getGame(harness.database.prisma, game.id))?.state!.stateId).toBe(before?.state!.stateId);
     const finished = await playToTheEnd(harness, table, game.id);
-    expect(finished.version).toBeGreaterThan(before!.version);
+    expect(finished.state!.stateId).toBeGreaterThan(before!.state!.stateId);
     const actions = (await getActionLog(harness.database.prisma, game.id)).map((entry) => entry.action.type);
     expect(actions).toContain('offerTrade');
     expect(actions).toContain('answerTrade');
@@ -144,7 +144,7 @@ describe('bad clicks change nothing', () => {
     const staleOpener = buttonsOf(firstTurn.message).find((button) => button.kind === 'hand')!;
     for (let decisions = 0; decisions < 6; decisions++) await table.playDecision();
     const { message, userId } = table.current()!;
-    const version = (await getGame(harness.database.prisma, game.id))!.version;
+    const version = (await getGame(harness.database.prisma, game.id))!.state!.stateId;
     const someoneElse = harness.guild.users.find((user) => user.id !== userId)!;
     const decider = harness.guild.users.find((user) => user.id === userId)!;
     const outsider = harness.double.createUser('Outsider');
@@ -178,10 +178,10 @@ describe('bad clicks change nothing', () => {
       expect(answer!.ephemeral, `the answer to ${customId} is ephemeral`).toBe(true);
       expect(answer!.content?.length ?? 0).toBeGreaterThan(10);
     }
-    expect((await getGame(harness.database.prisma, game.id))!.version).toBe(version);
+    expect((await getGame(harness.database.prisma, game.id))!.state!.stateId).toBe(version);
     // The game still goes on normally afterwards.
     expect(await table.playDecision()).toBe(true);
-    expect((await getGame(harness.database.prisma, game.id))!.version).toBeGreaterThan(version);
+    expect((await getGame(harness.database.prisma, game.id))!.state!.stateId).toBeGreaterThan(version);
     expect(latestPublicWithButtons(harness)).toBeDefined();
   });
 });

@@ -80,8 +80,8 @@ describe.skipIf(!serverUrl)('two bot processes sharing one PostgreSQL database (
     // Both processes served the game.
     const moveLines = bots.map((bot) => bot.lines.filter((line) => line.msg === 'move applied'));
     for (const lines of moveLines) expect(lines.length).toBeGreaterThan(10);
-    // No version was applied twice, and the log has every move once, in order.
-    const versions = moveLines.flat().map((line) => line.version);
+    // No state id was reached twice, and the log has every move once, in order.
+    const versions = moveLines.flat().map((line) => line.stateId);
     expect(new Set(versions).size).toBe(versions.length);
     const log = await getActionLog(database.prisma, game.id);
     expect(log.map((entry) => entry.sequence)).toEqual(log.map((_, index) => log[0]!.sequence + index));

@@ -1,4 +1,6 @@
-import { describe, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
 import { renderBoard, renderNetWorthChart, renderPriceChart } from '../../src/render/index.js';
 import { emptyBoard, finishedGame, lateGameBoard, mergerBoard, options, safeChainsBoard } from './fixtures.js';
 import { expectMatchesGolden } from './golden.js';
@@ -30,5 +32,22 @@ describe('pictures match their golden images', () => {
 
   it('the end-of-game net-worth chart', async () => {
     await expectMatchesGolden('net-worth', renderNetWorthChart(finishedGame()));
+  });
+});
+
+describe('the golden-image check itself', () => {
+  it('fails when a reference is missing, rather than writing it and passing', async () => {
+    const saved = process.env.UPDATE_GOLDEN;
+    delete process.env.UPDATE_GOLDEN;
+    try {
+      await expect(expectMatchesGolden('no-such-reference', renderBoard(emptyBoard()))).rejects.toThrow(/no-such-reference\.png is missing/);
+      expect(existsSync(fileURLToPath(new URL('./golden/no-such-reference.png', import.meta.url)))).toBe(false);
+    } finally {
+      if (saved !== undefined) process.env.UPDATE_GOLDEN = saved;
+    }
+  });
+
+  it('fails when the picture differs from its reference', async () => {
+    await expect(expectMatchesGolden('board-empty', renderBoard(lateGameBoard()))).rejects.toThrow(/differs from the golden image/);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Golden-image comparison: a picture must match its committed reference PNG within a small
  * tolerance, because font rasterisation differs by a few pixels between Cairo and FreeType
- * builds. `UPDATE_GOLDEN=1` (or a missing reference) writes the reference instead.
+ * builds. `UPDATE_GOLDEN=1` writes the reference instead; a missing reference fails.
  */
 import { createCanvas, loadImage } from 'canvas';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -53,7 +53,13 @@ export function countDifferentPixels(a: Pixels, b: Pixels): number {
 /** Throws, naming the file to look at, when `png` does not match `golden/<name>.png`. */
 export async function expectMatchesGolden(name: string, png: Buffer): Promise<void> {
   const goldenPath = `${GOLDEN_DIR}${name}.png`;
-  if (process.env.UPDATE_GOLDEN === '1' || !existsSync(goldenPath)) {
+  if (!existsSync(goldenPath) && process.env.UPDATE_GOLDEN !== '1') {
+    // A missing reference is a failure, not a pass: a picture nobody looked at proves nothing.
+    mkdirSync(OUTPUT_DIR, { recursive: true });
+    writeFileSync(`${OUTPUT_DIR}${name}.png`, png);
+    throw new Error(`test/render/golden/${name}.png is missing; look at test/render/__output__/${name}.png and, if it is right, rerun with UPDATE_GOLDEN=1 and commit it`);
+  }
+  if (process.env.UPDATE_GOLDEN === '1') {
     mkdirSync(GOLDEN_DIR, { recursive: true });
     writeFileSync(goldenPath, png);
     console.log(`golden image written: test/render/golden/${name}.png (commit it)`);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PGLITE_DIR, openDatabase, targetFromEnv } from '../../src/store/client.js';
-import { createLobby, findLiveGame } from '../../src/store/games.js';
+import { createLobby, findLiveGame } from '../../src/store/index.js';
 import { migrate } from '../../src/store/migrate.js';
 
 describe('targetFromEnv', () => {

@@ -1,17 +1,24 @@
-/** The `/acquire` subcommands. Thin: each reads the store, asks the engine, answers. */
+/**
+ * The `/acquire` subcommands. Thin: each reads the store, asks the engine, answers. `main`
+ * hands `COMMAND_HANDLERS` to the bot, which never imports this layer.
+ */
 import { AttachmentBuilder, EmbedBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
-import { SetupError, resolveOptions, type GameOptions } from '../src/engine/index.js';
+import { currentDecision, optionsProblem, resolveOptions, viewFor } from '../src/engine/index.js';
 import { renderPriceChart } from '../src/render/index.js';
 import { createLobby, findLiveGame, guildLeaderboard, setPublicMessage } from '../src/store/index.js';
 import type { BotContext } from '../src/bot/context.js';
-import { askToCancel, displayName } from '../src/bot/lobby.js';
-import { gameMessage, handPanel, lobbyMessage } from '../src/bot/messages.js';
+import { askToCancel, displayName, lobbyMessage } from '../src/bot/features/lobby.js';
+import { handPanel } from '../src/bot/features/placement.js';
+import { messageUrl, refusals } from '../src/bot/refusals.js';
 import { refuse } from '../src/bot/replies.js';
-import { mention, money } from '../src/bot/text.js';
+import type { CommandHandler } from '../src/bot/router.js';
 import { RULES_SUMMARY } from '../src/bot/rules-summary.js';
+import { gameMessage } from '../src/bot/table.js';
+import { mention, money } from '../src/bot/text.js';
+import { engineOptions, readStartOptions } from './options.js';
 
-export async function handleAcquireCommand(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
-  if (!interaction.inGuild() || !interaction.channelId) return refuse(interaction, 'Acquire is played in a server channel.');
+async function acquire(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  if (!interaction.inGuild() || !interaction.channelId) return refuse(interaction, refusals.guildOnly);
   const subcommand = interaction.options.getSubcommand();
   switch (subcommand) {
     case 'start':
@@ -28,47 +35,25 @@ export async function handleAcquireCommand(ctx: BotContext, interaction: ChatInp
   }
 }
 
-function chosenOptions(interaction: ChatInputCommandInteraction): Partial<GameOptions> {
-  const options: Partial<GameOptions> = {};
-  const bonus = interaction.options.getString('bonus');
-  if (bonus === 'classic' || bonus === 'tycoon') options.bonusMode = bonus;
-  const chains = interaction.options.getString('chains');
-  if (chains === 'classic' || chains === 'set2008') options.chainSet = chains;
-  const holdings = interaction.options.getString('holdings');
-  if (holdings === 'open' || holdings === 'hidden') options.holdings = holdings;
-  const founder = interaction.options.getString('founder_share');
-  if (founder === 'none' || founder === 'cash') options.founderShare = founder;
-  const unplayable = interaction.options.getString('unplayable');
-  if (unplayable === 'replace' || unplayable === 'strict') options.unplayable = unplayable;
-  const trades = interaction.options.getBoolean('trades');
-  if (trades !== null) options.trades = trades;
-  const bank = interaction.options.getBoolean('bank_stockholder');
-  if (bank !== null) options.twoPlayerBank = bank;
-  return options;
-}
-
 async function start(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
-  const options = chosenOptions(interaction);
-  try {
-    // Checked now, with two players (the strictest case), so a lobby never opens with options the engine refuses.
-    resolveOptions(options.bonusMode === 'tycoon' && options.twoPlayerBank ? 2 : 3, options);
-  } catch (error) {
-    if (error instanceof SetupError) return refuse(interaction, error.message);
-    throw error;
-  }
-  const turnLimitSeconds = interaction.options.getInteger('turn_limit') ?? 0;
+  const read = readStartOptions(interaction);
+  if (!read.ok) return refuse(interaction, refusals.badOption(read.option, read.value));
+  const options = engineOptions(read.values);
+  // The engine says whether these options make a game, so a lobby never opens with options it would refuse.
+  const problem = optionsProblem(options);
+  if (problem) return refuse(interaction, problem);
   const result = await createLobby(ctx.db, {
     guildId: interaction.guildId!,
     channelId: interaction.channelId,
     host: { id: interaction.user.id, name: displayName(interaction) },
     options,
-    turnLimitSeconds,
+    turnLimitSeconds: read.values.turn_limit ?? 0,
   });
   if (!result.ok) {
-    const link = result.existingMessageUrl ? ` See ${result.existingMessageUrl}.` : '';
-    return refuse(interaction, `This channel already has a game in progress or forming.${link} Finish or cancel it first (\`/acquire cancel\`).`);
+    const { existing } = result;
+    return refuse(interaction, refusals.channelBusy(existing.publicMessageId ? messageUrl(existing, existing.publicMessageId) : null));
   }
-  const reply = await interaction.reply({ ...lobbyMessage(result.game, turnLimitSeconds), withResponse: true });
+  const reply = await interaction.reply({ ...lobbyMessage(result.game), withResponse: true });
   const messageId = reply.resource?.message?.id;
   if (messageId) await setPublicMessage(ctx.db, result.game.id, messageId);
   ctx.log.info({ gameId: result.game.id, channelId: interaction.channelId, interactionId: interaction.id }, 'lobby opened');
@@ -76,24 +61,21 @@ async function start(ctx: BotContext, interaction: ChatInputCommandInteraction):
 
 async function withLiveGame(ctx: BotContext, interaction: ChatInputCommandInteraction, subcommand: string): Promise<void> {
   const game = await findLiveGame(ctx.db, interaction.channelId);
-  if (!game) return refuse(interaction, 'There is no game in this channel. Start one with `/acquire start`.');
+  if (!game) return refuse(interaction, refusals.noGameHere);
   if (subcommand === 'cancel') return askToCancel(interaction, game);
-  if (!game.state) {
-    return refuse(interaction, `The game here has not started yet: ${game.seats.length} player${game.seats.length === 1 ? '' : 's'} seated. The host starts it from the lobby message.`);
-  }
-  const state = game.state;
+  if (game.status === 'lobby') return refuse(interaction, refusals.notStartedHere(game.seats.length));
   switch (subcommand) {
     case 'hand':
-      await interaction.reply({ ...handPanel(game, state, interaction.user.id), flags: MessageFlags.Ephemeral });
+      await interaction.reply({ ...handPanel(game, viewFor(game.state, interaction.user.id), currentDecision(game.state)), flags: MessageFlags.Ephemeral });
       return;
     case 'status': {
       // Without buttons: the latest public message is the one to click.
-      const message = gameMessage(game, state, []);
+      const message = gameMessage(game, [], [], []);
       await interaction.reply({ ...message, components: [], content: message.content ? `Now: ${message.content}` : undefined, flags: MessageFlags.Ephemeral, allowedMentions: { users: [] } });
       return;
     }
     default:
-      return refuse(interaction, 'This bot does not know that subcommand.');
+      return refuse(interaction, refusals.unknownCommand);
   }
 }
 
@@ -122,3 +104,6 @@ async function stats(ctx: BotContext, interaction: ChatInputCommandInteraction):
   const embed = new EmbedBuilder().setTitle('Acquire leaderboard').setDescription(lines.join('\n'));
   await interaction.reply({ embeds: [embed.toJSON()], allowedMentions: { users: [] } });
 }
+
+/** The slash commands' handlers by command name, for `createBot`. */
+export const COMMAND_HANDLERS: ReadonlyMap<string, CommandHandler> = new Map([['acquire', acquire]]);

@@ -1,0 +1,84 @@
+/** The buy panel: a cart of up to three shares, confirmed in one click; declaring the end. */
+import { ButtonStyle } from 'discord.js';
+import { currentDecision, viewFor, viewerCanBuyBasket, type Decision, type GameView } from '../../engine/index.js';
+import type { ActiveGame } from '../../store/index.js';
+import { args, button, defineKind } from '../components.js';
+import { playMove } from '../game-flow.js';
+import { rows, type Panel } from '../layout.js';
+import { refusals } from '../refusals.js';
+import { refuse } from '../replies.js';
+import { countNames, money } from '../text.js';
+import { feature } from './feature.js';
+
+/** Chain indexes in the cart, e.g. "002" (possibly empty). */
+const cartCodec = {
+  encode: (chains: readonly number[]) => chains.join(''),
+  decode: (text: string): number[] | null => (/^[0-6]{0,3}$/.test(text) ? [...text].map(Number) : null),
+};
+/** Shows the buy panel with this cart. */
+export const cart = defineKind('cart', cartCodec);
+/** Buys the cart. */
+export const buy = defineKind('buyOk', cartCodec);
+export const declareEnd = defineKind('declareEnd', args.none);
+
+/** The buy panel: one button per chain adds a share to the cart; confirm buys the cart. */
+export function buyPanel(game: ActiveGame, view: GameView, decision: Extract<Decision, { kind: 'buyShares' }>, chosen: readonly number[]): Panel {
+  const at = { gameId: game.id, stateId: view.stateId };
+  const cash = view.players[decision.seat]?.cash ?? 0;
+  const cost = chosen.reduce((sum, chain) => sum + (view.chains[chain]?.price ?? 0), 0);
+  const chainButtons = view.chains
+    .map((chain, index) => ({ chain, index }))
+    .filter(({ chain }) => chain.active)
+    .map(({ chain, index }) => {
+      const next = [...chosen, index];
+      const inCart = chosen.filter((entry) => entry === index).length;
+      return button(cart, at, next, `${chain.name} ${money(chain.price)} · ${chain.bankShares - inCart} left`, {
+        disabled: chosen.length >= 3 || !viewerCanBuyBasket(view, next),
+        style: ButtonStyle.Primary,
+      });
+    });
+  const names = chosen.map((chain) => view.chains[chain]!.name);
+  const lines = [
+    decision.endDeclared ? '**Last turn:** buy up to 3 shares, then the game is scored.' : 'Buy up to 3 shares of chains on the board.',
+    `Cart: **${chosen.length > 0 ? countNames(names) : 'empty'}**${chosen.length > 0 ? ` for ${money(cost)}` : ''}. You have ${money(cash)}${chosen.length > 0 ? `, ${money(cash - cost)} after buying` : ''}.`,
+  ];
+  if (chainButtons.length === 0) lines.push('No chain is on the board yet.');
+  const controls = [
+    button(buy, at, chosen, chosen.length > 0 ? `Buy ${chosen.length} for ${money(cost)}` : 'Buy nothing', { style: ButtonStyle.Success }),
+    button(cart, at, chosen.slice(0, -1), 'Remove last', { disabled: chosen.length === 0 }),
+    button(cart, at, [], 'Clear', { disabled: chosen.length === 0 }),
+  ];
+  if (decision.mayDeclareEnd) {
+    lines.push('The end may be declared now: this turn finishes (buying included), then the game is scored.');
+    controls.push(button(declareEnd, at, undefined, 'Declare the end', { style: ButtonStyle.Danger }));
+  }
+  return { content: lines.join('\n'), components: rows(chainButtons, controls) };
+}
+
+export const buyingFeatures = [
+  feature({
+    kind: cart,
+    needs: 'decider',
+    on: 'panel',
+    async run(_ctx, interaction, { arg, game, user }) {
+      if (!interaction.isButton()) return;
+      const view = viewFor(game.state, user.id);
+      const decision = currentDecision(game.state);
+      if (decision.kind !== 'buyShares' || !viewerCanBuyBasket(view, arg)) return refuse(interaction, refusals.badBasket);
+      await interaction.update(buyPanel(game, view, decision, arg));
+    },
+  }),
+  feature({
+    kind: buy,
+    needs: 'decider',
+    on: 'panel',
+    run: (ctx, interaction, { arg, game, user, stateId }) =>
+      playMove(ctx, interaction, game, { type: 'buyShares', player: user.id, chains: arg.map((chain) => game.state.chains[chain]?.name ?? '') }, stateId),
+  }),
+  feature({
+    kind: declareEnd,
+    needs: 'decider',
+    on: 'panel',
+    run: (ctx, interaction, { game, user, stateId }) => playMove(ctx, interaction, game, { type: 'declareEnd', player: user.id }, stateId),
+  }),
+];

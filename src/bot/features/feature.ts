@@ -1,0 +1,56 @@
+/**
+ * What a feature file declares for each kind of button or form: its typed id (`kind`), what
+ * the click needs before it may run (checked by the router, src/bot/router.ts), where the
+ * component sits, and `run`. The router does the parse half (decode, load, check); `run` is
+ * the feature's own.
+ */
+import type { ButtonInteraction, ModalSubmitInteraction } from 'discord.js';
+import type { Action } from '../../engine/index.js';
+import type { ActiveGame, LobbyGame, Player } from '../../store/index.js';
+import type { ComponentKind } from '../components.js';
+import type { BotContext } from '../context.js';
+
+/**
+ * `lobby`: the game is still a lobby. `live`: a lobby or a game in progress. `seat`: a game in
+ * progress and the clicker has a seat. `decider`: that, and the engine says the clicker may act
+ * now (for `acts`, the action the click leads to).
+ */
+export type Needs = 'lobby' | 'live' | 'seat' | 'decider';
+
+export type GameFor<N extends Needs> = N extends 'lobby' ? LobbyGame : N extends 'live' ? LobbyGame | ActiveGame : ActiveGame;
+
+export type ComponentInteraction = ButtonInteraction | ModalSubmitInteraction;
+
+export interface Click<Arg, N extends Needs> {
+  arg: Arg;
+  /** The state id the component was offered at (checked against the game for `seat`/`decider`). */
+  stateId: number;
+  game: GameFor<N>;
+  /** The clicker, with the name they go by in this server. */
+  user: Player;
+  /** The clicker's seat, or -1 when they have none. */
+  seat: number;
+}
+
+export interface Feature<Arg, N extends Needs> {
+  kind: ComponentKind<Arg>;
+  needs: N;
+  /** For `decider`: the action the click leads to, when the engine's check depends on it. */
+  acts?: Action['type'];
+  /**
+   * Where the component sits: `public`, the game's current message in the channel (never
+   * rewritten by a click, so a forged id cannot turn it into someone's panel); `panel`, a private
+   * (ephemeral) panel or answer; `any`.
+   */
+  on: 'public' | 'panel' | 'any';
+  /** A form submitted (a modal) rather than a button clicked. */
+  form?: boolean;
+  run(ctx: BotContext, interaction: ComponentInteraction, click: Click<Arg, N>): Promise<void>;
+}
+
+/** A feature entry for the router's table, its argument type erased once it is declared. */
+export type AnyFeature = Feature<unknown, Needs>;
+
+export function feature<Arg, N extends Needs>(declared: Feature<Arg, N>): AnyFeature {
+  return declared as unknown as AnyFeature;
+}

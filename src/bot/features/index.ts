@@ -1,0 +1,65 @@
+/**
+ * Every button and form the bot offers, in one table: the router looks a click's kind up here.
+ * Adding a button means adding its kind and entry to one feature file, listed below. The table
+ * also hands the game flow the panels and public buttons it shows (`TableUi`).
+ */
+import { ButtonStyle, type ButtonBuilder } from 'discord.js';
+import { currentDecision, viewFor } from '../../engine/index.js';
+import type { ActiveGame } from '../../store/index.js';
+import { button } from '../components.js';
+import type { TableUi } from '../context.js';
+import type { Panel } from '../layout.js';
+import { autopilotButtons, autopilotFeatures } from './autopilot.js';
+import { buyPanel, buyingFeatures } from './buying.js';
+import { DECIDE_LABEL, decide, decideFeatures } from './decide.js';
+import type { AnyFeature } from './feature.js';
+import { foundingFeatures, foundingPanel } from './founding.js';
+import { lobbyFeatures } from './lobby.js';
+import { disposePanel, mergerFeatures, tiePanel } from './merger.js';
+import { hand, handPanel, holdingsLine, placementFeatures } from './placement.js';
+import { tradeAnswerPanel, tradeFeatures, withdraw } from './trades.js';
+
+export const FEATURES: ReadonlyMap<string, AnyFeature> = new Map(
+  [...lobbyFeatures, ...decideFeatures, ...placementFeatures, ...foundingFeatures, ...mergerFeatures, ...buyingFeatures, ...tradeFeatures, ...autopilotFeatures].map((entry) => [entry.kind.name, entry]),
+);
+
+/** The private panel for whatever `userId` must decide now, built from their view and the decision. */
+function panel(game: ActiveGame, userId: string): Panel {
+  const view = viewFor(game.state, userId);
+  const decision = currentDecision(game.state);
+  switch (decision.kind) {
+    case 'placeTile':
+      return handPanel(game, view, decision);
+    case 'foundChain':
+      return foundingPanel(game, view, decision);
+    case 'chooseSurvivor':
+    case 'chooseNextDefunct':
+      return tiePanel(game, view, decision);
+    case 'disposeShares':
+      return disposePanel(game, view, decision, { sell: 0, trade: 0 });
+    case 'buyShares':
+      return buyPanel(game, view, decision, []);
+    case 'answerTrade':
+      return tradeAnswerPanel(game, view, holdingsLine(view));
+    case 'gameOver':
+      return { content: 'This game is over.', components: [] };
+  }
+}
+
+/** The public message's buttons: the decider's panel, everyone's tiles, withdrawing an offer, autopilot. */
+function tableButtons(game: ActiveGame): ButtonBuilder[] {
+  const decision = currentDecision(game.state);
+  const at = { gameId: game.id, stateId: game.state.stateId };
+  const buttons: ButtonBuilder[] = [];
+  if (decision.kind === 'placeTile') {
+    buttons.push(button(hand, at, undefined, 'My tiles', { style: ButtonStyle.Primary }));
+  } else if (decision.kind !== 'gameOver') {
+    buttons.push(button(decide, at, undefined, DECIDE_LABEL[decision.kind] ?? 'Decide', { style: ButtonStyle.Primary }));
+    buttons.push(button(hand, at, undefined, 'My tiles'));
+  }
+  if (decision.kind === 'answerTrade') buttons.push(button(withdraw, at, undefined, 'Withdraw the offer'));
+  buttons.push(...autopilotButtons(game));
+  return buttons;
+}
+
+export const tableUi: TableUi = { panel, tableButtons };

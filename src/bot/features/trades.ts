@@ -1,0 +1,126 @@
+/** Trades between players (an option): the offer form, reading it, answering and withdrawing an offer. */
+import { ActionRowBuilder, ButtonStyle, ModalBuilder, TextInputBuilder, TextInputStyle, type ButtonBuilder, type ModalActionRowComponentBuilder } from 'discord.js';
+import { chainIndex, currentDecision, type GameState, type GameView, type Holdings } from '../../engine/index.js';
+import type { ActiveGame } from '../../store/index.js';
+import { args, button, defineKind, encodeComponentId } from '../components.js';
+import { playMove } from '../game-flow.js';
+import { rows, type Panel } from '../layout.js';
+import { refusals } from '../refusals.js';
+import { refuse } from '../replies.js';
+import { cutText, escapedName, money } from '../text.js';
+import { feature } from './feature.js';
+
+/** Opens the trade form; the argument is the other player's seat. */
+export const offer = defineKind('offer', args.int(5));
+/** The trade form submitted; the argument is the other player's seat. */
+export const offerForm = defineKind('offerForm', args.int(5));
+export const answer = defineKind('answer', args.oneOf('yes', 'no'));
+export const withdraw = defineKind('withdraw', args.none);
+
+/** One "Offer X a trade" button per other player. */
+export function offerButtons(game: ActiveGame, view: GameView): ButtonBuilder[] {
+  const at = { gameId: game.id, stateId: view.stateId };
+  return view.players.filter((player) => player.seat !== view.viewerSeat).map((other) => button(offer, at, other.seat, `Offer ${other.name} a trade`));
+}
+
+function tradeForm(game: ActiveGame, toSeat: number): ModalBuilder {
+  const other = game.state.players[toSeat]?.name ?? 'another player';
+  const input = (id: string, label: string, placeholder: string): ActionRowBuilder<ModalActionRowComponentBuilder> =>
+    new ActionRowBuilder<ModalActionRowComponentBuilder>().addComponents(
+      new TextInputBuilder().setCustomId(id).setLabel(label).setPlaceholder(placeholder).setStyle(TextInputStyle.Short).setRequired(false).setMaxLength(100),
+    );
+  return new ModalBuilder()
+    .setCustomId(encodeComponentId(offerForm, game.id, game.state.stateId, toSeat))
+    .setTitle(cutText(`Trade with ${other}`, 45))
+    .addComponents(
+      input('giveShares', 'Shares you give', 'e.g. 2 Tower, 1 Luxor'),
+      input('giveCash', 'Cash you give', 'e.g. 500'),
+      input('getShares', 'Shares you want', 'e.g. 3 Festival'),
+      input('getCash', 'Cash you want', 'e.g. 0'),
+    );
+}
+
+export type TradeForm = { ok: true; give: Holdings; receive: Holdings } | { ok: false; message: string };
+
+/** Reads the trade form: "2 Tower, 1 Luxor" and "500" (or "$1,500") into engine holdings. */
+export function parseTradeForm(field: (id: string) => string, state: Pick<GameState, 'chains'>): TradeForm {
+  const give = parseSide(field('giveShares'), field('giveCash'), state);
+  if (typeof give === 'string') return { ok: false, message: give };
+  const receive = parseSide(field('getShares'), field('getCash'), state);
+  if (typeof receive === 'string') return { ok: false, message: receive };
+  return { ok: true, give, receive };
+}
+
+/** A whole number of dollars: digits, optionally a leading $ and thousands commas; no spaces inside. */
+const CASH = /^\$?(\d{1,7}|\d{1,3}(,\d{3}){1,2})$/;
+
+function parseSide(sharesText: string, cashText: string, state: Pick<GameState, 'chains'>): Holdings | string {
+  const cash = cashText.trim();
+  if (cash !== '' && !CASH.test(cash)) return `"${cutText(cash, 20)}" is not an amount of cash: write a whole number of dollars, like 500.`;
+  const shares: Record<string, number> = {};
+  for (const part of sharesText.split(/[,;]|\band\b/).map((text) => text.trim()).filter(Boolean)) {
+    const match = /^(\d{1,2})\s*x?\s+([A-Za-z]+)$/.exec(part);
+    const chain = match ? state.chains[chainIndex(state, match[2]!)] : undefined;
+    if (!match || !chain) return `"${cutText(part, 30)}" is not a number of shares of a chain in this game, like "2 ${state.chains[0]!.name}".`;
+    shares[chain.name] = (shares[chain.name] ?? 0) + Number(match[1]);
+  }
+  return { cash: cash === '' ? 0 : Number(cash.replace(/[$,]/g, '')), shares };
+}
+
+function describe(holdings: Holdings): string {
+  const parts = Object.entries(holdings.shares).filter(([, count]) => count > 0).map(([name, count]) => `${count} ${name}`);
+  if (holdings.cash > 0) parts.push(money(holdings.cash));
+  return parts.join(' and ') || 'nothing';
+}
+
+export function tradeAnswerPanel(game: ActiveGame, view: GameView, holdings: string): Panel {
+  if (view.phase.kind !== 'tradeOffer') return { content: 'There is no trade offer now.', components: [] };
+  const { offer: made } = view.phase;
+  const at = { gameId: game.id, stateId: view.stateId };
+  return {
+    content: [`**${escapedName(view.players[made.from]!.name)}** offers you **${describe(made.give)}** for **${describe(made.receive)}**.`, holdings].join('\n'),
+    components: rows([button(answer, at, 'yes', 'Accept', { style: ButtonStyle.Success }), button(answer, at, 'no', 'Decline', { style: ButtonStyle.Danger })]),
+  };
+}
+
+export const tradeFeatures = [
+  feature({
+    kind: offer,
+    needs: 'decider',
+    on: 'panel',
+    async run(_ctx, interaction, { arg, game, seat }) {
+      if (!interaction.isButton()) return;
+      const decision = currentDecision(game.state);
+      if (decision.kind !== 'placeTile' || !decision.mayOfferTrade) return refuse(interaction, refusals.noTradeNow);
+      if (arg === seat || !game.state.players[arg]) return refuse(interaction, refusals.tradeWithOther);
+      await interaction.showModal(tradeForm(game, arg));
+    },
+  }),
+  feature({
+    kind: offerForm,
+    needs: 'decider',
+    on: 'any',
+    form: true,
+    async run(ctx, interaction, { arg, game, user, stateId }) {
+      if (!interaction.isModalSubmit()) return;
+      const to = game.state.players[arg];
+      if (!to) return refuse(interaction, refusals.tradeWithOther);
+      const form = parseTradeForm((field) => interaction.fields.getTextInputValue(field), game.state);
+      if (!form.ok) return refuse(interaction, form.message);
+      return playMove(ctx, interaction, game, { type: 'offerTrade', player: user.id, to: to.id, give: form.give, receive: form.receive }, stateId);
+    },
+  }),
+  feature({
+    kind: answer,
+    needs: 'decider',
+    on: 'panel',
+    run: (ctx, interaction, { arg, game, user, stateId }) => playMove(ctx, interaction, game, { type: 'answerTrade', player: user.id, accept: arg === 'yes' }, stateId),
+  }),
+  feature({
+    kind: withdraw,
+    needs: 'decider',
+    acts: 'withdrawTrade',
+    on: 'public',
+    run: (ctx, interaction, { game, user, stateId }) => playMove(ctx, interaction, game, { type: 'withdrawTrade', player: user.id }, stateId),
+  }),
+];

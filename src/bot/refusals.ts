@@ -1,0 +1,58 @@
+/**
+ * Every sentence the bot says when it refuses something, in one place: one wording per
+ * refusal. The store and the components answer with reasons; the engine's rejections carry
+ * their own sentence (it knows the rule), except staleness, which the bot words with the hint
+ * of where to look on Discord. Every Discord URL the bot shows is built here too.
+ */
+import type { Rejection } from '../engine/index.js';
+import type { ActiveGame, LobbyGame } from '../store/index.js';
+
+export const refusals = {
+  notOurs: 'That button is not one this bot understands; nothing was changed.',
+  formNotOurs: 'That form is not one this bot understands; nothing was changed.',
+  noSuchGame: 'That game no longer exists.',
+  elsewhere: 'That button belongs to a game in another channel; nothing was changed.',
+  notThisMessage: 'That button is not on the game’s current message; nothing was changed. Use the latest message in the channel.',
+  notStarted: 'That game has not started yet.',
+  over: 'That game is over; nothing was changed.',
+  notLobby: 'That game is no longer in its lobby.',
+  notSeated: 'You are not playing in this game.',
+  stale: 'That button is from an earlier moment of the game, so nothing was changed. Use the latest message in the channel (or `/acquire hand`).',
+  usePanel: 'Use the buttons of your own panel: press the button on the latest message in the channel.',
+  notPanel: 'That button belongs on the game’s message in the channel; nothing was changed.',
+  alreadySeated: 'You are already in this lobby.',
+  lobbyFull: (max: number) => `The lobby is full (${max} players).`,
+  notInLobby: 'You are not in this lobby.',
+  notEnoughPlayers: (min: number) => `Acquire needs at least ${min} players.`,
+  hostOnlyStart: (hostMention: string) => `Only the host, ${hostMention}, can start this game.`,
+  hostCannotLeave: 'You are the host: the lobby cannot go on without you. To call the game off, press Cancel.',
+  mayNotCancel: (hostMention: string) => `Only the host (${hostMention}) or someone who can manage this server can cancel the game.`,
+  alreadyEnded: 'That game has already ended.',
+  unavailable: 'The game is temporarily unavailable, and nothing was changed. Please try again in a moment.',
+  madeButNotShown: 'Your move was made; the table will update as soon as the game can be shown again.',
+  unexpected: (reference: string) => `Something went wrong on our side (reference ${reference}). If the game did not move on, try again.`,
+  unknownCommand: 'This bot does not know that command.',
+  unknownInteraction: 'This bot does not handle that kind of interaction.',
+  guildOnly: 'Acquire is played in a server channel.',
+  noGameHere: 'There is no game in this channel. Start one with `/acquire start`.',
+  notStartedHere: (seated: number) => `The game here has not started yet: ${seated} player${seated === 1 ? '' : 's'} seated. The host starts it from the lobby message.`,
+  channelBusy: (link: string | null) => `This channel already has a game in progress or forming.${link ? ` See ${link}.` : ''} Finish or cancel it first (\`/acquire cancel\`).`,
+  badOption: (option: string, value: string) => `\`${value}\` is not one of the choices for \`${option}\`; nothing was started.`,
+  cannotSelfAutopilot: 'You cannot put yourself on autopilot.',
+  cannotAutopilot: (name: string) => `${name} cannot be put on autopilot now.`,
+  notOnAutopilot: 'You are not on autopilot.',
+  badCounts: 'Those share counts are not possible.',
+  badBasket: 'That basket cannot be bought: too dear, sold out or more than 3 shares.',
+  noTradeNow: 'No trade can be offered now: trades are off in this game, or this turn has had its offers.',
+  tradeWithOther: 'Offer a trade to another player in this game.',
+} as const;
+
+/** The sentence for an engine rejection: the engine's own, but staleness in the bot's words. */
+export function rejectionSentence(rejection: Rejection): string {
+  return rejection.code === 'action/stale' ? refusals.stale : rejection.message;
+}
+
+/** A link to a message of a game's channel. */
+export function messageUrl(game: Pick<LobbyGame | ActiveGame, 'guildId' | 'channelId'>, messageId: string): string {
+  return `https://discord.com/channels/${game.guildId}/${game.channelId}/${messageId}`;
+}

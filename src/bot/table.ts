@@ -1,0 +1,48 @@
+/**
+ * The table's public message after a move: what happened, the board, the chains, the players,
+ * and whose decision it is. Built from the spectator's view, so nothing private can reach it.
+ * The buttons on it come from the feature files (through `BotContext.ui`).
+ */
+import { AttachmentBuilder, EmbedBuilder, type ButtonBuilder } from 'discord.js';
+import { currentDecision, viewFor, type GameEvent, type GameView } from '../engine/index.js';
+import { renderBoard, renderNetWorthChart } from '../render/index.js';
+import type { ActiveGame, FinishedGame } from '../store/index.js';
+import { NEUTRAL_COLOUR, rows, type MessagePayload } from './layout.js';
+import { chainTable, cutText, describeEvents, mention, money, playerLines, promptLine, standingsLines } from './text.js';
+
+export function gameMessage(game: ActiveGame | FinishedGame, events: readonly GameEvent[], extraLines: readonly string[], buttons: readonly ButtonBuilder[]): MessagePayload {
+  const view = viewFor(game.state, null);
+  const decision = currentDecision(game.state);
+  const happened = [...describeEvents(events, view), ...extraLines];
+  const embed = new EmbedBuilder()
+    .setTitle(view.result ? 'Acquire: final standings' : `Acquire: turn ${view.turn + 1}`)
+    .setColor(NEUTRAL_COLOUR)
+    .setImage('attachment://board.png')
+    .addFields(
+      { name: 'Chains (size, price, bank)', value: chainTable(view) },
+      { name: 'Players', value: cutText(playerLines(view).join('\n'), 1024) },
+    )
+    .setFooter({ text: `Tiles left in the bag: ${view.bagSize}` });
+  if (happened.length > 0) embed.setDescription(cutText(happened.join('\n'), 4000));
+  const decider = decision.kind === 'gameOver' ? null : view.players[decision.seat]!;
+  const files = [new AttachmentBuilder(renderBoard(view, { turnOf: decider?.name ?? null }), { name: 'board.png' })];
+  const embeds = [embed.toJSON()];
+  if (view.result) {
+    embeds.push(new EmbedBuilder().setTitle('Net worth, turn by turn').setColor(NEUTRAL_COLOUR).setDescription(standingsLines(view).join('\n')).setImage('attachment://networth.png').toJSON());
+    files.push(new AttachmentBuilder(renderNetWorthChart(view), { name: 'networth.png' }));
+    return { content: `**Game over.** ${winnersLine(view)}`, embeds, files, components: [], allowedMentions: { users: [] } };
+  }
+  return {
+    content: promptLine(decision, view),
+    embeds,
+    files,
+    components: rows(buttons),
+    allowedMentions: { users: decider ? [decider.id] : [] },
+  };
+}
+
+function winnersLine(view: GameView): string {
+  const winners = (view.result?.standings ?? []).filter((standing) => standing.place === 1);
+  const names = winners.map((standing) => mention(standing.playerId)).join(' and ');
+  return winners.length > 1 ? `${names} share the win with ${money(winners[0]!.cash)} each!` : `${names} wins with ${money(winners[0]?.cash ?? 0)}!`;
+}

@@ -1,0 +1,95 @@
+/**
+ * Playing: one accepted action is one write. The new state, its state id, the log row, the
+ * clock for the next decision and, when the action ends the game, the final standings are
+ * written by a single statement, guarded by the state id the action was applied to.
+ */
+import { apply, type Action, type GameEvent, type GameState, type Rejection } from '../engine/index.js';
+import type { Db } from './client.js';
+import { parseTurnClock, type ClockUpdate } from './clock.js';
+import type { GameStatus } from './generated/client.js';
+import { movedRowSchema, type ActiveGame, type Failure, type FinishedGame } from './records.js';
+
+export type ApplyActionResult =
+  | { ok: true; game: ActiveGame | FinishedGame; events: GameEvent[] }
+  /** `stale`: another action was accepted since the state the caller applied to; nothing was written. */
+  | Failure<'not_found' | 'not_active' | 'stale'>
+  /** The engine refused the action, with its own typed reason. */
+  | (Failure<'rejected'> & { rejection: Rejection });
+
+export interface MoveOptions {
+  /** The state id the player saw (a button's); the engine refuses the action as stale otherwise. */
+  expectedStateId?: number;
+  /**
+   * The clock for the decision the move leads to, computed before the write so that the move
+   * and its clock are written together. Without it the deadline is cleared.
+   */
+  clockAfter?: (state: GameState) => ClockUpdate;
+}
+
+/**
+ * Applies `action` to `game` as loaded by the caller and writes the result. Loading is the
+ * caller's: a game read earlier is safe to pass, since the write is guarded by the state id it
+ * was applied to, and a game that moved on in between is answered `stale` with nothing written.
+ */
+export async function applyAction(db: Db, game: ActiveGame, action: Action, options: MoveOptions = {}): Promise<ApplyActionResult> {
+  const outcome = apply(game.state, action, options.expectedStateId === undefined ? {} : { expectedStateId: options.expectedStateId });
+  if (!outcome.ok) return outcome.code === 'action/stale' ? { ok: false, reason: 'stale' } : { ok: false, reason: 'rejected', rejection: outcome };
+
+  const { state, events } = outcome;
+  const status: GameStatus = state.result ? 'finished' : 'active';
+  const standings = state.result?.standings.map(({ seat, cash, place }) => ({ seat, cash, place })) ?? [];
+  const clock = options.clockAfter?.(state) ?? { deadlineAt: null, reminderAt: null, clock: game.clock };
+  // Set here rather than by the database so that the game need not be read back.
+  const updatedAt = new Date();
+  // One statement rather than an interactive transaction: the same guard, one round trip
+  // instead of four (BEGIN, update, insert, COMMIT), each of which also queues behind a busy
+  // machine (measured on a loaded 2-core machine: p50 4.0 ms against 7.4 ms). The log row and
+  // the standings are written from `moved`, which is empty unless the guard matched, and a
+  // statement is atomic. Of two concurrent writers the second waits for the first's row lock,
+  // then finds the state id changed and writes nothing.
+  const rows = await db.$queryRaw<unknown[]>`
+    WITH moved AS (
+      UPDATE games
+      SET state = ${JSON.stringify(state)}::jsonb, state_id = ${state.stateId},
+          status = ${status}::game_status, updated_at = ${updatedAt},
+          deadline_at = ${clock.deadlineAt}, reminder_at = ${clock.reminderAt},
+          clock = ${JSON.stringify(clock.clock)}::jsonb
+      WHERE id = ${game.id} AND state_id = ${game.state.stateId} AND status = 'active'
+      RETURNING id, state_id, public_message_id, public_state_id
+    ), logged AS (
+      INSERT INTO game_actions (game_id, sequence, user_id, action)
+      SELECT id, state_id, ${action.player}, ${JSON.stringify(action)}::jsonb FROM moved
+    ), ranked AS (
+      UPDATE seats SET final_cash = standing.cash, final_place = standing.place
+      FROM moved, jsonb_to_recordset(${JSON.stringify(standings)}::jsonb) AS standing(seat int, cash int, place int)
+      WHERE seats.game_id = moved.id AND seats.seat_index = standing.seat
+    )
+    SELECT state_id, public_message_id, public_state_id FROM moved`;
+  if (rows.length === 0) return notWritten(db, game.id);
+  const moved = movedRowSchema.parse(rows[0]);
+  const seats = game.seats.map((seat) => {
+    const standing = standings.find((entry) => entry.seat === seat.seatIndex);
+    return standing ? { ...seat, finalCash: standing.cash, finalPlace: standing.place } : seat;
+  });
+  const common = {
+    ...game,
+    state,
+    updatedAt,
+    seats,
+    deadlineAt: clock.deadlineAt,
+    reminderAt: clock.reminderAt,
+    clock: parseTurnClock(clock.clock),
+    // Written without a move by the announcement: the caller's copy may be older.
+    publicMessageId: moved.public_message_id,
+    publicStateId: moved.public_state_id,
+  };
+  return { ok: true, game: status === 'finished' ? { ...common, status: 'finished' } : { ...common, status: 'active' }, events };
+}
+
+/** Why the guarded write matched nothing; only read on that path. */
+async function notWritten(db: Db, gameId: string): Promise<Failure<'not_found' | 'not_active' | 'stale'>> {
+  const game = await db.game.findUnique({ where: { id: gameId }, select: { status: true } });
+  if (!game) return { ok: false, reason: 'not_found' };
+  if (game.status !== 'active') return { ok: false, reason: 'not_active' };
+  return { ok: false, reason: 'stale' };
+}

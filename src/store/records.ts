@@ -1,0 +1,201 @@
+/**
+ * A game as the store holds it, read and checked: the record types, the one conversion from a
+ * database row (every JSON column checked with the engine's zod schemas), and the reads.
+ *
+ * A record cannot be half-valid: its status decides whether it has a state (a lobby has none,
+ * a game in progress or finished has one), so no caller needs `state!`.
+ */
+import { z } from 'zod';
+import { actionSchema, gameStateSchema, optionsSchema, type Action, type GameOptions, type GameSetup, type GameState } from '../engine/index.js';
+import type { Db } from './client.js';
+import { parseTurnClock, type TurnClock } from './clock.js';
+import { Prisma, type GameStatus } from './generated/client.js';
+
+export type { GameStatus };
+
+/** A lobby or a game in progress: at most one per channel. */
+export const LIVE_STATUSES: GameStatus[] = ['lobby', 'active'];
+
+export interface StoredSeat {
+  seatIndex: number;
+  userId: string;
+  displayName: string;
+  finalCash: number | null;
+  finalPlace: number | null;
+}
+
+interface GameRecord {
+  id: string;
+  guildId: string;
+  channelId: string;
+  /** The options chosen in the lobby; the engine fills in the rest. */
+  options: Partial<GameOptions>;
+  createdBy: string;
+  /** Seconds a player has for each decision; 0 for no limit. */
+  turnLimitSeconds: number;
+  /** The channel message showing the game now, once the bot has posted one. */
+  publicMessageId: string | null;
+  /** The engine state id that message shows. */
+  publicStateId: number | null;
+  /** When the current decision times out, with turn limits. */
+  deadlineAt: Date | null;
+  /** When the half-time reminder is due; null once sent or without limit. */
+  reminderAt: Date | null;
+  clock: TurnClock;
+  createdAt: Date;
+  updatedAt: Date;
+  /** In seat order; once the game starts, seat i is player i of the engine state. */
+  seats: StoredSeat[];
+}
+
+export interface LobbyGame extends GameRecord {
+  status: 'lobby';
+  seed: null;
+  state: null;
+}
+
+export interface ActiveGame extends GameRecord {
+  status: 'active';
+  seed: number;
+  state: GameState;
+}
+
+export interface FinishedGame extends GameRecord {
+  status: 'finished';
+  seed: number;
+  state: GameState;
+}
+
+/** Cancelled in its lobby (no state) or in play (the state where it stopped). */
+export interface CancelledGame extends GameRecord {
+  status: 'cancelled';
+  seed: number | null;
+  state: GameState | null;
+}
+
+export type StoredGame = LobbyGame | ActiveGame | FinishedGame | CancelledGame;
+/** A game that was started: it has a seed and a state. */
+export type StartedGame = ActiveGame | FinishedGame | (CancelledGame & { seed: number; state: GameState });
+
+export function isStarted(game: StoredGame): game is StartedGame {
+  return game.state !== null && game.seed !== null;
+}
+
+export interface Player {
+  /** Discord user id. */
+  id: string;
+  name: string;
+}
+
+/**
+ * An ordinary outcome that is not a success: the store names the reason, the bot owns the
+ * sentence a player reads (src/bot/refusals.ts).
+ */
+export type Failure<Reason extends string> = { ok: false; reason: Reason };
+export type GameResultOf<Reason extends string, Game extends StoredGame = StoredGame> = { ok: true; game: Game } | Failure<Reason>;
+
+export const gameInclude = { seats: { orderBy: { seatIndex: 'asc' } } } satisfies Prisma.GameInclude;
+export type GameRow = Prisma.GameGetPayload<{ include: typeof gameInclude }>;
+
+export const storedOptionsSchema = optionsSchema.partial();
+const storedStateSchema = gameStateSchema.nullable();
+
+/** The one conversion from a row; a row whose status and state disagree is a broken invariant. */
+export function toStoredGame(row: GameRow): StoredGame {
+  const state = storedStateSchema.parse(row.state);
+  const base: GameRecord = {
+    id: row.id,
+    guildId: row.guildId,
+    channelId: row.channelId,
+    options: storedOptionsSchema.parse(row.options),
+    createdBy: row.createdBy,
+    turnLimitSeconds: row.turnLimitSeconds,
+    publicMessageId: row.publicMessageId,
+    publicStateId: row.publicStateId,
+    deadlineAt: row.deadlineAt,
+    reminderAt: row.reminderAt,
+    clock: parseTurnClock(row.clock),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    seats: row.seats.map((seat) => ({
+      seatIndex: seat.seatIndex,
+      userId: seat.userId,
+      displayName: seat.displayName,
+      finalCash: seat.finalCash,
+      finalPlace: seat.finalPlace,
+    })),
+  };
+  const broken = (why: string) => new Error(`Game ${row.id} is ${row.status} but ${why}.`);
+  switch (row.status) {
+    case 'lobby':
+      if (state !== null) throw broken('has a state');
+      return { ...base, status: 'lobby', seed: null, state: null };
+    case 'active':
+    case 'finished':
+      if (state === null || row.seed === null) throw broken('has no state or seed');
+      if (state.stateId !== row.stateId) throw broken(`its state id column (${row.stateId}) is not its state's (${state.stateId})`);
+      return { ...base, status: row.status, seed: row.seed, state };
+    case 'cancelled':
+      return { ...base, status: 'cancelled', seed: row.seed, state };
+  }
+}
+
+/**
+ * Engine values are plain JSON by the engine's contract (see engine/types.ts), but TypeScript
+ * interfaces carry no index signature, so they need this one conversion to Prisma's JSON type.
+ */
+export function json(value: GameState | Action | Partial<GameOptions> | TurnClock): Prisma.InputJsonObject {
+  return value as unknown as Prisma.InputJsonObject;
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+}
+
+export async function getGame(db: Db, gameId: string): Promise<StoredGame | null> {
+  const row = await db.game.findUnique({ where: { id: gameId }, include: gameInclude });
+  return row && toStoredGame(row);
+}
+
+/** The channel's lobby or game in progress, if any. */
+export async function findLiveGame(db: Db, channelId: string): Promise<LobbyGame | ActiveGame | null> {
+  const row = await db.game.findFirst({ where: { channelId, status: { in: LIVE_STATUSES } }, include: gameInclude });
+  const game = row && toStoredGame(row);
+  return game && (game.status === 'lobby' || game.status === 'active') ? game : null;
+}
+
+export interface LoggedAction {
+  /** The state id the action led to: 1, 2, 3 … without gaps. */
+  sequence: number;
+  userId: string;
+  action: Action;
+  createdAt: Date;
+}
+
+/** The game's accepted actions, oldest first. */
+export async function getActionLog(db: Db, gameId: string): Promise<LoggedAction[]> {
+  const rows = await db.gameAction.findMany({ where: { gameId }, orderBy: { sequence: 'asc' } });
+  return rows.map((row) => ({ sequence: row.sequence, userId: row.userId, action: actionSchema.parse(row.action), createdAt: row.createdAt }));
+}
+
+/** What `replay` needs to rebuild a started game's state from its action log. */
+export function setupOf(game: Pick<StoredGame, 'seats' | 'options' | 'seed'>): GameSetup {
+  if (game.seed === null) throw new Error('This game has not started: it has no setup yet.');
+  return {
+    players: game.seats.map((seat) => ({ id: seat.userId, name: seat.displayName })),
+    options: game.options,
+    seed: game.seed,
+  };
+}
+
+/** Remembers the channel message that shows the game now, and the state it shows. */
+export async function setPublicMessage(db: Db, gameId: string, messageId: string, stateId: number | null = null): Promise<void> {
+  await db.game.update({ where: { id: gameId }, data: { publicMessageId: messageId, publicStateId: stateId } });
+}
+
+/** Checks rows read with raw SQL. */
+export const movedRowSchema = z.object({
+  state_id: z.number().int(),
+  public_message_id: z.string().nullable(),
+  public_state_id: z.number().int().nullable(),
+});
