@@ -48,6 +48,7 @@ async function start(ctx: BotContext, interaction: ChatInputCommandInteraction):
     host: { id: interaction.user.id, name: displayName(interaction) },
     options,
     turnLimitSeconds: read.values.turn_limit ?? 0,
+    hints: read.values.hints ?? false,
   });
   if (!result.ok) {
     const { existing } = result;

@@ -38,13 +38,21 @@ function playOut(start: GameState): GameState {
   return state;
 }
 
-export function hardAction(view: GameView, seed: number, settings: HardSettings = HARD_SETTINGS): Action | null {
+export interface SearchResult {
+  best: { action: Action; wins: number };
+  /** Worlds played (0 when there was only one action to consider). */
+  worlds: number;
+  considered: number;
+}
+
+export function hardSearch(view: GameView, seed: number, settings: HardSettings = HARD_SETTINGS): SearchResult | null {
   const seat = view.viewerSeat!;
   const first = determinize(view, seed);
   const decision = currentDecision(first);
   if (decision.kind === 'gameOver' || decision.seat !== seat) return null;
   const shortlist = rankActions(first, seat).slice(0, settings.shortlist);
-  if (shortlist.length <= 1) return shortlist[0]?.action ?? null;
+  if (shortlist.length === 0) return null;
+  if (shortlist.length === 1) return { best: { action: shortlist[0]!.action, wins: 0 }, worlds: 0, considered: 1 };
   const wins = shortlist.map(() => 0);
   const margins = shortlist.map(() => 0);
   for (let world = 0; world < settings.worlds; world++) {
@@ -62,5 +70,9 @@ export function hardAction(view: GameView, seed: number, settings: HardSettings 
     const better = wins[index]! + margins[index]! / settings.worlds > wins[best]! + margins[best]! / settings.worlds;
     if (better) best = index;
   }
-  return shortlist[best]!.action;
+  return { best: { action: shortlist[best]!.action, wins: wins[best]! }, worlds: settings.worlds, considered: shortlist.length };
+}
+
+export function hardAction(view: GameView, seed: number, settings: HardSettings = HARD_SETTINGS): Action | null {
+  return hardSearch(view, seed, settings)?.best.action ?? null;
 }

@@ -8,7 +8,7 @@ import type { Action, GameView } from '../engine/index.js';
 import { baselineAction } from './baseline.js';
 import { determinize } from './determinize.js';
 import { easyAction } from './easy.js';
-import { hardAction } from './hard.js';
+import { hardAction, hardSearch } from './hard.js';
 import { mediumAction } from './medium.js';
 
 export type Level = 'easy' | 'medium' | 'hard';
@@ -35,4 +35,28 @@ export function chooseAction(view: GameView, options: ChooseOptions): Action | n
     case 'baseline':
       return baselineAction(state, view.viewerSeat);
   }
+}
+
+export interface Suggestion {
+  action: Action;
+  /** One line: how the move fared in the hard player's search. */
+  reason: string;
+}
+
+/** What the hard player would do, with a one-line reason a player can weigh. */
+export function suggest(view: GameView, seed: number): Suggestion | null {
+  const search = hardSearch(view, seed >>> 0);
+  if (!search) return null;
+  const { best, worlds } = search;
+  const reason =
+    worlds === 0
+      ? 'it is the only sensible choice here.'
+      : `played out in ${worlds} possible deals of the hidden tiles, it won ${Math.round((100 * best.wins) / worlds)}% of the games, the best of the ${search.considered} moves tried.`;
+  return { action: best.action, reason };
+}
+
+/** Whether a seat's player id belongs to a computer player, and at which level. */
+export function computerLevel(playerId: string): Level | null {
+  const match = /^ai:(easy|medium|hard):\d$/.exec(playerId);
+  return match ? (match[1] as Level) : null;
 }

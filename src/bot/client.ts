@@ -2,6 +2,7 @@
  * The bot: a discord.js client with only the Guilds intent, wired to the one interaction router.
  */
 import { Client, Events, GatewayIntentBits, type ClientOptions } from 'discord.js';
+import { createAiPool, type AiPool } from '../ai/pool.js';
 import type { PrismaClient } from '../store/index.js';
 import { GameLocks, type BotContext } from './context.js';
 import { tableUi } from './features/index.js';
@@ -22,6 +23,10 @@ export interface BotOptions {
   /** Extra client options (tests point `rest` at the local Discord double). */
   clientOptions?: Partial<ClientOptions>;
   now?: () => Date;
+  /** The computer players' pool; by default one of the bot's own, closed when it stops. */
+  ai?: AiPool;
+  /** Pause before each computer player's move (default 1.5 s, so that people can follow). */
+  computerMoveDelayMs?: number;
   /** How often due turn clocks are checked; 0 leaves it to the caller (tests call `tick`). */
   clockTickMs?: number;
 }
@@ -36,7 +41,19 @@ export interface Bot {
 
 export function createBot(options: BotOptions): Bot {
   const client = new Client({ intents: [GatewayIntentBits.Guilds], ...options.clientOptions });
-  const context: BotContext = { client, db: options.db, log: options.log, now: options.now ?? (() => new Date()), locks: new GameLocks(), ui: tableUi };
+  const ai = options.ai ?? createAiPool();
+  const context: BotContext = {
+    client,
+    db: options.db,
+    log: options.log,
+    now: options.now ?? (() => new Date()),
+    locks: new GameLocks(),
+    ui: tableUi,
+    ai,
+    computerMoveDelayMs: options.computerMoveDelayMs ?? 1500,
+    background: new Set(),
+    stopping: false,
+  };
   const inFlight = new Set<Promise<void>>();
   let accepting = true;
   let stopClock: (() => Promise<void>) | null = null;
@@ -62,9 +79,13 @@ export function createBot(options: BotOptions): Bot {
     },
     async stop() {
       accepting = false;
+      context.stopping = true;
       await stopClock?.();
       await Promise.allSettled([...inFlight]);
+      // Computer players' moves in progress finish (each is one guarded write and its announcement).
+      await Promise.allSettled([...context.background]);
       await client.destroy();
+      if (!options.ai) await ai.close();
     },
   };
 }

@@ -1,5 +1,6 @@
 /** What every handler needs: the Discord client, the database, the log, the clock and the table's buttons. */
 import type { ButtonBuilder, Client } from 'discord.js';
+import type { AiPool } from '../ai/pool.js';
 import type { ActiveGame, PrismaClient } from '../store/index.js';
 import type { Panel } from './layout.js';
 import type { Logger } from './logger.js';
@@ -24,6 +25,14 @@ export interface BotContext {
   now: () => Date;
   locks: GameLocks;
   ui: TableUi;
+  /** The computer players' worker pool: their thinking never runs on this event loop. */
+  ai: AiPool;
+  /** How long a computer player waits before its move, so that people can follow. */
+  computerMoveDelayMs: number;
+  /** Work started by an event that outlives it (computer players' turns); `stop` waits for it. */
+  background: Set<Promise<unknown>>;
+  /** True once the bot is stopping: background work ends after its current step. */
+  stopping: boolean;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { MessageFlags, type SendableChannels } from 'discord.js';
 import { currentDecision, whatIsAwaited, type Action, type GameEvent } from '../engine/index.js';
-import { applyAction, setPublicMessage, type ActiveGame, type ApplyActionResult, type FinishedGame } from '../store/index.js';
+import { applyAction, getGame, setPublicMessage, type ActiveGame, type ApplyActionResult, type FinishedGame } from '../store/index.js';
 import { clockAfter, type Mover } from './clock-policy.js';
 import type { BotContext } from './context.js';
 import type { ComponentInteraction } from './features/feature.js';
@@ -14,7 +14,7 @@ import { refusals, rejectionSentence } from './refusals.js';
 import { fromPrivatePanel } from './replies.js';
 import { automaticMove } from './seat-driver.js';
 import { gameMessage } from './table.js';
-import { describeMove } from './text.js';
+import { describeMove, escapedName } from './text.js';
 
 /**
  * Applies `action` for the clicking user, offered at `stateId`. The click is acknowledged first
@@ -50,26 +50,45 @@ function failureSentence(failure: Exclude<ApplyActionResult, { ok: true }>): str
 
 /**
  * Applies a move (the caller holds the game's lock) with the clock of the decision it leads to,
- * announces it, and then makes the moves the seat driver makes (seats on autopilot), each
- * announced. Returns the result of the first move with the game as it finally stands.
+ * and announces it. Then, in the background, the seat driver plays whatever seats it plays
+ * (computer players, seats on autopilot), each move announced: the player who clicked is
+ * answered at once rather than after the computers have thought.
  */
 export async function commitMove(ctx: BotContext, game: ActiveGame, action: Action, mover: Mover, lines: readonly string[] = [], expectedStateId?: number): Promise<ApplyActionResult> {
-  const clock = (current: ActiveGame, by: Mover) => (state: Parameters<typeof clockAfter>[1]) => clockAfter(current, state, by, ctx.now());
-  const first = await applyAction(ctx.db, game, action, { clockAfter: clock(game, mover), ...(expectedStateId === undefined ? {} : { expectedStateId }) });
-  if (!first.ok) return first;
-  let result = first;
-  let announcement = lines;
-  for (;;) {
-    const current = await announce(ctx, result.game, result.events, announcement);
-    if (current.status !== 'active') return { ...first, game: current };
-    const auto = automaticMove(current);
-    if (!auto) return { ...first, game: current };
-    announcement = [`🤖 ${current.seats[auto.mover.seat]!.displayName} is on autopilot: ${describeMove(auto.action, current.state)}.`];
-    const played = await applyAction(ctx.db, current, auto.action, { clockAfter: clock(current, auto.mover) });
-    // Another process moved first: it also runs the seat driver, so stop here.
-    if (!played.ok) return { ...first, game: current };
-    result = played;
-  }
+  const result = await applyAction(ctx.db, game, action, { clockAfter: (state) => clockAfter(game, state, mover, ctx.now()), ...(expectedStateId === undefined ? {} : { expectedStateId }) });
+  if (!result.ok) return result;
+  const current = await announce(ctx, result.game, result.events, lines);
+  if (current.status === 'active') keepPlaying(ctx, current.id);
+  return { ...result, game: current };
+}
+
+/**
+ * Plays the game's automatic seats one move after another until a person must decide. Each
+ * move is taken under the game's lock and guarded by the state it was chosen for, so a click
+ * or another process that moved first simply wins; the thinking happens outside the lock.
+ */
+export function keepPlaying(ctx: BotContext, gameId: string): void {
+  const run = (async () => {
+    while (!ctx.stopping) {
+      const game = await getGame(ctx.db, gameId);
+      if (game?.status !== 'active') return;
+      const move = await automaticMove(ctx, game);
+      if (!move) return;
+      if (move.mover.by === 'computer') await new Promise((resolve) => setTimeout(resolve, ctx.computerMoveDelayMs));
+      const moved = await ctx.locks.run(gameId, async () => {
+        const result = await applyAction(ctx.db, game, move.action, { clockAfter: (state) => clockAfter(game, state, move.mover, ctx.now()) });
+        if (!result.ok) return result.reason === 'stale';
+        const name = escapedName(game.seats[move.mover.seat]!.displayName);
+        const lines = move.mover.by === 'autopilot' ? [`🤖 ${name} is on autopilot: ${describeMove(move.action, game.state)}.`] : [];
+        await announce(ctx, result.game, result.events, lines);
+        return true;
+      });
+      // Refused (not stale): nothing more to do for now; stale: someone moved first, look again.
+      if (!moved) return;
+    }
+  })().catch((error: unknown) => ctx.log.error({ err: error, gameId }, 'a computer or autopilot move failed'));
+  ctx.background.add(run);
+  void run.finally(() => ctx.background.delete(run));
 }
 
 /** The clicker's panel after their move: their next decision, or a short acknowledgement. */

@@ -25,6 +25,8 @@ export const refusals = {
   notInLobby: 'You are not in this lobby.',
   notEnoughPlayers: (min: number) => `Acquire needs at least ${min} players.`,
   hostOnlyStart: (hostMention: string) => `Only the host, ${hostMention}, can start this game.`,
+  hostOnlyComputers: (hostMention: string) => `Only the host, ${hostMention}, can seat or remove computer players.`,
+  noComputerSeated: 'No computer player is seated in this lobby.',
   hostCannotLeave: 'You are the host: the lobby cannot go on without you. To call the game off, press Cancel.',
   mayNotCancel: (hostMention: string) => `Only the host (${hostMention}) or someone who can manage this server can cancel the game.`,
   alreadyEnded: 'That game has already ended.',

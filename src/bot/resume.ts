@@ -6,7 +6,7 @@
  */
 import { activeGameIds, getGame } from '../store/index.js';
 import type { BotContext } from './context.js';
-import { announce } from './game-flow.js';
+import { announce, keepPlaying } from './game-flow.js';
 import { ensureClock } from './turn-clock.js';
 
 export async function resumeGames(ctx: BotContext): Promise<number> {
@@ -21,6 +21,9 @@ export async function resumeGames(ctx: BotContext): Promise<number> {
       }
       await ensureClock(ctx, game);
       resumed++;
+    }).then(() => {
+      // A computer player's (or an autopilot's) turn that the restart interrupted goes on.
+      keepPlaying(ctx, id);
     }).catch((error: unknown) => ctx.log.error({ err: error, gameId: id }, 'could not resume a game'));
   }
   return resumed;

@@ -8,7 +8,7 @@ import { currentDecision, viewFor, type GameEvent, type GameView } from '../engi
 import { renderBoard, renderNetWorthChart } from '../render/index.js';
 import type { ActiveGame, FinishedGame } from '../store/index.js';
 import { NEUTRAL_COLOUR, rows, type MessagePayload } from './layout.js';
-import { chainTable, cutText, describeEvents, mention, money, playerLines, promptLine, standingsLines } from './text.js';
+import { chainTable, cutText, describeEvents, isPerson, mention, money, playerLines, promptLine, standingsLines } from './text.js';
 
 export function gameMessage(game: ActiveGame | FinishedGame, events: readonly GameEvent[], extraLines: readonly string[], buttons: readonly ButtonBuilder[]): MessagePayload {
   const view = viewFor(game.state, null);
@@ -37,7 +37,8 @@ export function gameMessage(game: ActiveGame | FinishedGame, events: readonly Ga
     embeds,
     files,
     components: rows(buttons),
-    allowedMentions: { users: decider ? [decider.id] : [] },
+    // Only a person is pinged: a computer player has no Discord account.
+    allowedMentions: { users: decider && isPerson(decider.id) ? [decider.id] : [] },
   };
 }
 

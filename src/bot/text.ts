@@ -3,6 +3,7 @@
  * here may name a tile that is still in a hand; events only name tiles already face up.
  */
 import { escapeMarkdown } from 'discord.js';
+import { computerLevel } from '../ai/index.js';
 import type { Action, Decision, GameEvent, GameState, GameView } from '../engine/index.js';
 
 export function money(amount: number): string {
@@ -20,8 +21,21 @@ export function cutText(text: string, limit: number): string {
   return `${cut}…`;
 }
 
+/** A Discord user's mention, or a computer player's name (it has no Discord account to ping). */
 export function mention(userId: string): string {
-  return `<@${userId}>`;
+  const level = computerLevel(userId);
+  return level ? `**${computerName(userId)}**` : `<@${userId}>`;
+}
+
+/** Whether an id is a person's (a Discord user id) rather than a computer player's. */
+export function isPerson(userId: string): boolean {
+  return computerLevel(userId) === null;
+}
+
+/** A computer seat's name, e.g. "🤖 Hard bot" (numbered when there are several of a level). */
+export function computerName(userId: string): string {
+  const [, level = '', number = '1'] = userId.split(':');
+  return `🤖 ${level.charAt(0).toUpperCase()}${level.slice(1)} bot${number === '1' ? '' : ` ${number}`}`;
 }
 
 /** A player's name as it may stand in a message: markdown in names is shown, not applied. */

@@ -11,7 +11,7 @@ import { MISSES_BEFORE_AUTOPILOT, clockAfter, formatDuration } from './clock-pol
 import type { BotContext } from './context.js';
 import { closeGamesOfMissingGuild, shardFilterOf } from './departures.js';
 import { commitMove, sendableChannel } from './game-flow.js';
-import { timedOutMove } from './seat-driver.js';
+import { computerDecides, timedOutMove } from './seat-driver.js';
 import { describeMove, escapedName, mention } from './text.js';
 
 /** Acts on every due reminder and deadline of the games this process serves. */
@@ -32,7 +32,7 @@ async function actOnClock(ctx: BotContext, gameId: string, now: Date): Promise<v
   const decider = decidingSeat(game.state);
   if (decider === null) return;
   if (game.deadlineAt && game.deadlineAt <= now) {
-    const move = timedOutMove(game);
+    const move = await timedOutMove(ctx, game);
     if (!move) return;
     const name = escapedName(game.seats[decider]!.displayName);
     const missed = (game.clock.missedInARow[decider] ?? 0) + 1;
@@ -44,7 +44,8 @@ async function actOnClock(ctx: BotContext, gameId: string, now: Date): Promise<v
     await commitMove(ctx, game, move.action, move.mover, lines);
     return;
   }
-  if (game.reminderAt && game.reminderAt <= now && (await claimReminder(ctx.db, game.id, game.reminderAt))) {
+  // A computer player is never reminded: it is thinking, or its move is on its way.
+  if (game.reminderAt && game.reminderAt <= now && !computerDecides(game) && (await claimReminder(ctx.db, game.id, game.reminderAt))) {
     const channel = await sendableChannel(ctx, game.channelId);
     const left = game.deadlineAt ? Math.max(0, Math.round((game.deadlineAt.getTime() - now.getTime()) / 1000)) : 0;
     const userId = game.seats[decider]!.userId;

@@ -43,7 +43,7 @@ const CREATE_LOBBY_ATTEMPTS = 3;
  */
 export async function createLobby(
   db: PrismaClient,
-  input: { guildId: string; channelId: string; host: Player; options?: Partial<GameOptions>; turnLimitSeconds?: number },
+  input: { guildId: string; channelId: string; host: Player; options?: Partial<GameOptions>; turnLimitSeconds?: number; hints?: boolean },
 ): Promise<CreateLobbyResult> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -53,6 +53,7 @@ export async function createLobby(
           channelId: input.channelId,
           createdBy: input.host.id,
           turnLimitSeconds: input.turnLimitSeconds ?? 0,
+          hints: input.hints ?? false,
           options: json(storedOptionsSchema.parse(input.options ?? {})),
           seats: { create: { seatIndex: 0, userId: input.host.id, displayName: input.host.name } },
         },

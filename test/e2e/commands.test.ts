@@ -594,7 +594,7 @@ describe('the command definition', () => {
     const subcommands = command.options as { name: string; options?: { name: string; choices?: { value: unknown }[] }[] }[];
     expect(subcommands.map((sub) => sub.name).sort()).toEqual(['cancel', 'chart', 'hand', 'rules', 'start', 'stats', 'status']);
     const start = subcommands.find((sub) => sub.name === 'start')!;
-    expect(start.options!.map((option) => option.name)).toEqual(['bonus', 'chains', 'holdings', 'founder_share', 'unplayable', 'trades', 'bank_stockholder', 'turn_limit']);
+    expect(start.options!.map((option) => option.name)).toEqual(['bonus', 'chains', 'holdings', 'founder_share', 'unplayable', 'trades', 'bank_stockholder', 'turn_limit', 'hints']);
     expect(start.options!.find((option) => option.name === 'turn_limit')!.choices!.map((choice) => choice.value)).toEqual(TURN_LIMITS.map((limit) => limit.value));
     // The validator itself catches what Discord refuses.
     expect(definitionProblems({ name: 'Acquire', description: 'x'.repeat(101), options: [] })).toHaveLength(2);

@@ -47,7 +47,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   });
   const log = createLogger({ level: 'debug', destination });
   const launch = async (): Promise<Bot> => {
-    const bot = createBot({ db: database.prisma, log, commands: COMMAND_HANDLERS, clientOptions: double.clientOptions(), ...(options.now ? { now: options.now, clockTickMs: 0 } : {}) });
+    const bot = createBot({ db: database.prisma, log, commands: COMMAND_HANDLERS, computerMoveDelayMs: 20, clientOptions: double.clientOptions(), ...(options.now ? { now: options.now, clockTickMs: 0 } : {}) });
     await bot.start(double.token);
     return bot;
   };
@@ -68,6 +68,12 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   };
   await harness.bot.context.client.rest.put(Routes.applicationGuildCommands(double.botUser.id, guild.id), { body: commandDefinitions });
   return harness;
+}
+
+/** Waits until the bot's background work (computer players' and autopilot moves) is done. */
+export async function backgroundSettled(harness: Pick<Harness, 'bot'>): Promise<void> {
+  const { background } = harness.bot.context;
+  while (background.size > 0) await Promise.allSettled([...background]);
 }
 
 /**

@@ -5,11 +5,12 @@ import { cancelGame, getGame, joinLobby, leaveLobby, startGame, type ActiveGame,
 import { clockAfter, formatDuration } from '../clock-policy.js';
 import { args, button, defineKind } from '../components.js';
 import type { BotContext } from '../context.js';
-import { announce, sendableChannel, stripButtons } from '../game-flow.js';
+import { announce, keepPlaying, sendableChannel, stripButtons } from '../game-flow.js';
 import { NEUTRAL_COLOUR, rows, type MessagePayload } from '../layout.js';
 import { refusals } from '../refusals.js';
 import { fromPrivatePanel, refuse } from '../replies.js';
-import { cutText, mention } from '../text.js';
+import { computerName, cutText, isPerson, mention } from '../text.js';
+import { LEVELS } from '../../ai/index.js';
 import { setTurnClock } from '../../store/index.js';
 import { feature, type ComponentInteraction } from './feature.js';
 
@@ -17,6 +18,10 @@ export const join = defineKind('join', args.none);
 export const leave = defineKind('leave', args.none);
 export const start = defineKind('start', args.none);
 export const cancel = defineKind('cancel', args.oneOf('ask', 'yes', 'no'));
+/** The host seats a computer player of this level. */
+export const addComputer = defineKind('addBot', args.oneOf('easy', 'medium', 'hard'));
+/** The host takes the last computer player off its seat. */
+export const removeComputer = defineKind('removeBot', args.none);
 
 /** The name a player goes by in this server, cut to what a seat keeps, never inside a character. */
 export function displayName(interaction: ComponentInteraction | ChatInputCommandInteraction): string {
@@ -37,11 +42,12 @@ export function lobbyMessage(game: StoredGame): MessagePayload {
     `Trades between players: **${options.trades ? 'on' : 'off'}**`,
     `Turn time limit: **${game.turnLimitSeconds > 0 ? formatDuration(game.turnLimitSeconds) : 'none'}**`,
   ];
+  if (game.hints) setting.push('Hints: **on** (each panel offers Suggest: what the hard computer player would do)');
   if (options.twoPlayerBank === false) setting.push('Two players: **no bank stockholder**');
   const embed = new EmbedBuilder()
     .setTitle('Acquire: a new game is forming')
     .setColor(NEUTRAL_COLOUR)
-    .setDescription(`${mention(game.createdBy)} opened a game for ${MIN_PLAYERS} to ${MAX_PLAYERS} players. Join, then the host presses Start.\n\n${setting.join('\n')}`)
+    .setDescription(`${mention(game.createdBy)} opened a game for ${MIN_PLAYERS} to ${MAX_PLAYERS} players. Join, then the host presses Start. The host may fill seats with computer players.\n\n${setting.join('\n')}`)
     .addFields({ name: `Players (${game.seats.length}/${MAX_PLAYERS})`, value: seats });
   const at = { gameId: game.id, stateId: 0 };
   return {
@@ -51,6 +57,9 @@ export function lobbyMessage(game: StoredGame): MessagePayload {
       button(leave, at, undefined, 'Leave'),
       button(start, at, undefined, 'Start', { style: ButtonStyle.Success, disabled: game.seats.length < MIN_PLAYERS }),
       button(cancel, at, 'ask', 'Cancel', { style: ButtonStyle.Danger }),
+    ], [
+      ...LEVELS.map((level) => button(addComputer, at, level, `Add a ${level} computer`, { emoji: '🤖', disabled: game.seats.length >= MAX_PLAYERS })),
+      button(removeComputer, at, undefined, 'Remove a computer', { disabled: !game.seats.some((seat) => !isPerson(seat.userId)) }),
     ]),
     allowedMentions: { users: [] },
   };
@@ -60,7 +69,7 @@ export function lobbyMessage(game: StoredGame): MessagePayload {
 function closedLobby(game: StoredGame, title: string): MessagePayload {
   const lobby = lobbyMessage(game);
   const [embed, ...others] = lobby.embeds;
-  const description = embed?.description?.replace(' Join, then the host presses Start.', '');
+  const description = embed?.description?.replace(' Join, then the host presses Start. The host may fill seats with computer players.', '');
   return { ...lobby, embeds: embed ? [{ ...embed, title, ...(description ? { description } : {}) }, ...others] : others, components: [] };
 }
 
@@ -99,7 +108,10 @@ async function begin(ctx: BotContext, game: ActiveGame): Promise<ActiveGame> {
   const clock = clockAfter(game, game.state, null, ctx.now());
   await setTurnClock(ctx.db, game.id, game.state.stateId, clock);
   const seats = game.seats.map((seat) => mention(seat.userId)).join(', ');
-  return announce(ctx, { ...game, ...clock }, [], [`The game begins: ${seats}. Each of you drew a tile for the order (now on the board): the one nearest the top-left corner plays first.`]);
+  const announced = await announce(ctx, { ...game, ...clock }, [], [`The game begins: ${seats}. Each of you drew a tile for the order (now on the board): the one nearest the top-left corner plays first.`]);
+  // A computer player may be the first to play.
+  keepPlaying(ctx, game.id);
+  return announced;
 }
 
 /** Who may cancel: the host, or anyone who can manage the game's server. */
@@ -166,6 +178,29 @@ export const lobbyFeatures = [
         if (started.ok) await begin(ctx, started.game);
         return started;
       });
+    },
+  }),
+  feature({
+    kind: addComputer,
+    needs: 'lobby',
+    on: 'public',
+    async run(ctx, interaction, { arg: level, game, user }) {
+      if (user.id !== game.createdBy) return refuse(interaction, refusals.hostOnlyComputers(mention(game.createdBy)));
+      const taken = new Set(game.seats.map((seat) => seat.userId));
+      const number = [1, 2, 3, 4, 5].find((candidate) => !taken.has(`ai:${level}:${candidate}`)) ?? 1;
+      const id = `ai:${level}:${number}`;
+      return changeLobby(ctx, interaction, game, () => joinLobby(ctx.db, game.id, { id, name: computerName(id) }));
+    },
+  }),
+  feature({
+    kind: removeComputer,
+    needs: 'lobby',
+    on: 'public',
+    async run(ctx, interaction, { game, user }) {
+      if (user.id !== game.createdBy) return refuse(interaction, refusals.hostOnlyComputers(mention(game.createdBy)));
+      const last = game.seats.filter((seat) => !isPerson(seat.userId)).at(-1);
+      if (!last) return refuse(interaction, refusals.noComputerSeated);
+      return changeLobby(ctx, interaction, game, () => leaveLobby(ctx.db, game.id, last.userId));
     },
   }),
   feature({
