@@ -27,6 +27,8 @@ export interface BotOptions {
   ai?: AiPool;
   /** Pause before each computer player's move (default 1.5 s, so that people can follow). */
   computerMoveDelayMs?: number;
+  /** How long a table may lag behind its game before the tick shows it (default 10 s). */
+  catchUpAfterMs?: number;
   /** How often due turn clocks are checked; 0 leaves it to the caller (tests call `tick`). */
   clockTickMs?: number;
 }
@@ -52,6 +54,7 @@ export function createBot(options: BotOptions): Bot {
     ai,
     computerMoveDelayMs: options.computerMoveDelayMs ?? 1500,
     background: new Set(),
+    catchUpAfterMs: options.catchUpAfterMs ?? 10_000,
     stopping: false,
   };
   const inFlight = new Set<Promise<void>>();

@@ -31,6 +31,8 @@ export interface BotContext {
   computerMoveDelayMs: number;
   /** Work started by an event that outlives it (computer players' turns); `stop` waits for it. */
   background: Set<Promise<unknown>>;
+  /** How long a game's table may lag behind it before the tick shows it (an announcement in flight is not raced). */
+  catchUpAfterMs: number;
   /** True once the bot is stopping: background work ends after its current step. */
   stopping: boolean;
 }

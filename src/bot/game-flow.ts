@@ -5,7 +5,7 @@
  */
 import { MessageFlags, type SendableChannels } from 'discord.js';
 import { currentDecision, whatIsAwaited, type Action, type GameEvent } from '../engine/index.js';
-import { applyAction, getGame, setPublicMessage, type ActiveGame, type ApplyActionResult, type FinishedGame } from '../store/index.js';
+import { applyAction, getGame, isDatabaseUnavailable, setPublicMessage, type ActiveGame, type ApplyActionResult, type FinishedGame } from '../store/index.js';
 import { clockAfter, type Mover } from './clock-policy.js';
 import type { BotContext } from './context.js';
 import type { ComponentInteraction } from './features/feature.js';
@@ -26,13 +26,23 @@ export async function playMove(ctx: BotContext, interaction: ComponentInteractio
   if (fromPrivatePanel(interaction)) await interaction.deferUpdate();
   else await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const seat = game.seats.findIndex((candidate) => candidate.userId === interaction.user.id);
-  const outcome = await ctx.locks.run(game.id, () => commitMove(ctx, game, action, { seat, by: 'player' }, [], stateId));
+  let outcome: CommitResult;
+  try {
+    outcome = await ctx.locks.run(game.id, () => commitMove(ctx, game, action, { seat, by: 'player' }, [], stateId));
+  } catch (error) {
+    // The database went away during the write: whether it was saved cannot be known, so say so.
+    if (!isDatabaseUnavailable(error)) throw error;
+    ctx.log.warn({ err: error, gameId: game.id, interactionId: interaction.id }, 'database unavailable during a move');
+    await interaction.followUp({ content: refusals.moveUncertain, flags: MessageFlags.Ephemeral });
+    return;
+  }
   if (!outcome.ok) {
     await interaction.followUp({ content: failureSentence(outcome), flags: MessageFlags.Ephemeral });
     return;
   }
   ctx.log.info({ gameId: game.id, channelId: game.channelId, interactionId: interaction.id, action: action.type, stateId: outcome.game.state.stateId }, 'move applied');
-  await interaction.editReply(nextPanelFor(ctx, outcome.game, interaction.user.id));
+  const panel = nextPanelFor(ctx, outcome.game, interaction.user.id);
+  await interaction.editReply(outcome.announced ? panel : { ...panel, content: `${refusals.madeButNotShown}\n${panel.content}` });
 }
 
 function failureSentence(failure: Exclude<ApplyActionResult, { ok: true }>): string {
@@ -54,12 +64,22 @@ function failureSentence(failure: Exclude<ApplyActionResult, { ok: true }>): str
  * (computer players, seats on autopilot), each move announced: the player who clicked is
  * answered at once rather than after the computers have thought.
  */
-export async function commitMove(ctx: BotContext, game: ActiveGame, action: Action, mover: Mover, lines: readonly string[] = [], expectedStateId?: number): Promise<ApplyActionResult> {
+export type CommitResult = Exclude<ApplyActionResult, { ok: true }> | (Extract<ApplyActionResult, { ok: true }> & { announced: boolean });
+
+export async function commitMove(ctx: BotContext, game: ActiveGame, action: Action, mover: Mover, lines: readonly string[] = [], expectedStateId?: number): Promise<CommitResult> {
   const result = await applyAction(ctx.db, game, action, { clockAfter: (state) => clockAfter(game, state, mover, ctx.now()), ...(expectedStateId === undefined ? {} : { expectedStateId }) });
   if (!result.ok) return result;
-  const current = await announce(ctx, result.game, result.events, lines);
+  let current: ActiveGame | FinishedGame = result.game;
+  let announced = true;
+  try {
+    current = await announce(ctx, result.game, result.events, lines);
+  } catch (error) {
+    // The move is written: it stands. The tick shows it as soon as Discord and the database allow (catch-up.ts).
+    announced = false;
+    ctx.log.warn({ err: error, gameId: game.id, stateId: result.game.state.stateId }, 'move made; its announcement failed and will be retried');
+  }
   if (current.status === 'active') keepPlaying(ctx, current.id);
-  return { ...result, game: current };
+  return { ...result, game: current, announced };
 }
 
 /**
@@ -80,6 +100,7 @@ export function keepPlaying(ctx: BotContext, gameId: string): void {
         if (!result.ok) return result.reason === 'stale';
         const name = escapedName(game.seats[move.mover.seat]!.displayName);
         const lines = move.mover.by === 'autopilot' ? [`🤖 ${name} is on autopilot: ${describeMove(move.action, game.state)}.`] : [];
+        // Written: if showing it fails, the tick's catch-up shows it (and carries on from there).
         await announce(ctx, result.game, result.events, lines);
         return true;
       });
@@ -109,7 +130,13 @@ export async function announce<Game extends ActiveGame | FinishedGame>(ctx: BotC
   // the post then fail, the start-up pick-up posts the game again (src/bot/resume.ts).
   if (game.publicMessageId) await stripButtons(ctx, channel, game.publicMessageId);
   const sent = await channel.send(gameMessage(game, events, extraLines, game.status === 'active' ? ctx.ui.tableButtons(game) : []));
-  await setPublicMessage(ctx.db, game.id, sent.id, game.state.stateId);
+  try {
+    await setPublicMessage(ctx.db, game.id, sent.id, game.state.stateId);
+  } catch (error) {
+    // Not recorded, so never to be found again: its buttons go, and the catch-up posts anew.
+    await stripButtons(ctx, channel, sent.id);
+    throw error;
+  }
   return { ...game, publicMessageId: sent.id, publicStateId: game.state.stateId };
 }
 

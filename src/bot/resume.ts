@@ -6,6 +6,7 @@
  */
 import { activeGameIds, getGame } from '../store/index.js';
 import type { BotContext } from './context.js';
+import { eventsSinceShown } from './catch-up.js';
 import { announce, keepPlaying } from './game-flow.js';
 import { ensureClock } from './turn-clock.js';
 
@@ -17,7 +18,7 @@ export async function resumeGames(ctx: BotContext): Promise<number> {
       const game = await getGame(ctx.db, id);
       if (game?.status !== 'active') return;
       if (game.publicStateId !== game.state.stateId) {
-        await announce(ctx, game, [], ['The bot restarted: here is where the game stands.']);
+        await announce(ctx, game, await eventsSinceShown(ctx, game), ['The bot restarted: here is where the game stands.']);
       }
       await ensureClock(ctx, game);
       resumed++;

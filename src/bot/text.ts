@@ -38,9 +38,15 @@ export function computerName(userId: string): string {
   return `🤖 ${level.charAt(0).toUpperCase()}${level.slice(1)} bot${number === '1' ? '' : ` ${number}`}`;
 }
 
-/** A player's name as it may stand in a message: markdown in names is shown, not applied. */
+/** Bidirectional controls: a right-to-left override in a name would flip the rest of the line. */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * A player's name as it may stand in a message: markdown is shown, not applied (a masked link
+ * `[text](url)` stays text), and direction overrides are dropped so the line reads as written.
+ */
 export function escapedName(name: string): string {
-  return escapeMarkdown(name);
+  return escapeMarkdown(name.replace(BIDI_CONTROLS, '')).replace(/[[\]()]/g, (bracket) => `\\${bracket}`);
 }
 
 function seatName(state: Pick<GameState, 'players'> | GameView, seat: number): string {

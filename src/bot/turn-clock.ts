@@ -8,14 +8,17 @@
 import { decidingSeat } from '../engine/index.js';
 import { claimReminder, dueClocks, getGame, setTurnClock, type ActiveGame } from '../store/index.js';
 import { MISSES_BEFORE_AUTOPILOT, clockAfter, formatDuration } from './clock-policy.js';
+import { catchUpAll } from './catch-up.js';
 import type { BotContext } from './context.js';
 import { closeGamesOfMissingGuild, shardFilterOf } from './departures.js';
 import { commitMove, sendableChannel } from './game-flow.js';
 import { computerDecides, timedOutMove } from './seat-driver.js';
 import { describeMove, escapedName, mention } from './text.js';
 
-/** Acts on every due reminder and deadline of the games this process serves. */
+/** Shows any game whose table is behind, then acts on every due reminder and deadline of the games this process serves. */
 export async function tick(ctx: BotContext): Promise<void> {
+  // Tables behind their game (an announcement that failed after the move was written) first.
+  await catchUpAll(ctx);
   const now = ctx.now();
   // With several shards each process claims only its own servers' games, in the query.
   for (const due of await dueClocks(ctx.db, now, { shards: shardFilterOf(ctx.client) })) {

@@ -26,6 +26,8 @@ export interface Harness {
 
 export interface HarnessOptions {
   users: number;
+  /** How long a table may lag behind its game before the tick shows it (the bot's default: 10 s). */
+  catchUpAfterMs?: number;
   database?: Database;
   /** A fake clock for turn time limits; with it the bot never ticks by itself (call `tick`). */
   now?: () => Date;
@@ -47,7 +49,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   });
   const log = createLogger({ level: 'debug', destination });
   const launch = async (): Promise<Bot> => {
-    const bot = createBot({ db: database.prisma, log, commands: COMMAND_HANDLERS, computerMoveDelayMs: 20, clientOptions: double.clientOptions(), ...(options.now ? { now: options.now, clockTickMs: 0 } : {}) });
+    const bot = createBot({ db: database.prisma, log, commands: COMMAND_HANDLERS, computerMoveDelayMs: 20, ...(options.catchUpAfterMs === undefined ? {} : { catchUpAfterMs: options.catchUpAfterMs }), clientOptions: double.clientOptions(), ...(options.now ? { now: options.now, clockTickMs: 0 } : {}) });
     await bot.start(double.token);
     return bot;
   };

@@ -58,7 +58,7 @@ export function lobbyMessage(game: StoredGame): MessagePayload {
       button(start, at, undefined, 'Start', { style: ButtonStyle.Success, disabled: game.seats.length < MIN_PLAYERS }),
       button(cancel, at, 'ask', 'Cancel', { style: ButtonStyle.Danger }),
     ], [
-      ...LEVELS.map((level) => button(addComputer, at, level, `Add a ${level} computer`, { emoji: '🤖', disabled: game.seats.length >= MAX_PLAYERS })),
+      ...LEVELS.map((level) => button(addComputer, at, level, `Add ${level === 'easy' ? 'an' : 'a'} ${level} computer`, { emoji: '🤖', disabled: game.seats.length >= MAX_PLAYERS })),
       button(removeComputer, at, undefined, 'Remove a computer', { disabled: !game.seats.some((seat) => !isPerson(seat.userId)) }),
     ]),
     allowedMentions: { users: [] },
