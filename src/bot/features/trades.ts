@@ -1,6 +1,6 @@
 /** Trades between players (an option): the offer form, reading it, answering and withdrawing an offer. */
 import { ActionRowBuilder, ButtonStyle, ModalBuilder, TextInputBuilder, TextInputStyle, type ButtonBuilder, type ModalActionRowComponentBuilder } from 'discord.js';
-import { chainIndex, currentDecision, type GameState, type GameView, type Holdings } from '../../engine/index.js';
+import { acceptShortfall, chainIndex, currentDecision, type GameState, type GameView, type Holdings } from '../../engine/index.js';
 import type { ActiveGame } from '../../store/index.js';
 import { args, button, defineKind, encodeComponentId } from '../components.js';
 import { playMove } from '../game-flow.js';
@@ -77,9 +77,13 @@ export function tradeAnswerPanel(game: ActiveGame, view: GameView, holdings: str
   if (view.phase.kind !== 'tradeOffer') return { content: 'There is no trade offer now.', components: [] };
   const { offer: made } = view.phase;
   const at = { gameId: game.id, stateId: view.stateId };
+  // With hidden holdings an offer may ask for more than the player has: Accept says why it is off.
+  const shortfall = acceptShortfall(view);
+  const lines = [`**${escapedName(view.players[made.from]!.name)}** offers you **${describe(made.give)}** for **${describe(made.receive)}**.`, holdings];
+  if (shortfall) lines.push(`You cannot accept: ${shortfall}.`);
   return {
-    content: [`**${escapedName(view.players[made.from]!.name)}** offers you **${describe(made.give)}** for **${describe(made.receive)}**.`, holdings].join('\n'),
-    components: rows([button(answer, at, 'yes', 'Accept', { style: ButtonStyle.Success }), button(answer, at, 'no', 'Decline', { style: ButtonStyle.Danger })]),
+    content: lines.join('\n'),
+    components: rows([button(answer, at, 'yes', 'Accept', { style: ButtonStyle.Success, disabled: shortfall !== null }), button(answer, at, 'no', 'Decline', { style: ButtonStyle.Danger })]),
   };
 }
 
