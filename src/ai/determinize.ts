@@ -32,7 +32,7 @@ export function determinize(view: GameView, seed: number): GameState {
   const hiddenSeats = view.players.filter((player) => player.shares === null).map((player) => player.seat);
   if (hiddenSeats.length > 0) {
     view.chains.forEach((chain, index) => {
-      let loose = SHARES_PER_CHAIN - chain.bankShares - view.players.reduce((sum, player) => sum + (player.shares?.[index] ?? 0), 0);
+      let loose = SHARES_PER_CHAIN - (chain.bankShares ?? 0) - view.players.reduce((sum, player) => sum + (player.shares?.[index] ?? 0), 0);
       while (loose-- > 0) {
         const draw = nextInt(rng, hiddenSeats.length);
         rng = draw.rng;
@@ -51,7 +51,7 @@ export function determinize(view: GameView, seed: number): GameState {
     schema: 1,
     options: view.options,
     players,
-    chains: view.chains.map((chain) => ({ name: chain.name, tier: chain.tier, size: chain.size, bankShares: chain.bankShares, headquarters: chain.headquarters })),
+    chains: view.chains.map((chain) => ({ name: chain.name, tier: chain.tier, size: chain.size, bankShares: chain.bankShares ?? 0, headquarters: chain.headquarters })),
     board: view.board.slice(),
     bag: pool.slice(0, view.bagSize),
     discarded: view.discarded.slice(),

@@ -4,11 +4,11 @@
  * The buttons on it come from the feature files (through `BotContext.ui`).
  */
 import { AttachmentBuilder, EmbedBuilder, type ButtonBuilder } from 'discord.js';
-import { currentDecision, viewFor, type GameEvent, type GameView } from '../engine/index.js';
+import { currentDecision, viewFor, type Decision, type GameEvent, type GameView } from '../engine/index.js';
 import { renderBoard, renderNetWorthChart } from '../render/index.js';
 import type { ActiveGame, FinishedGame } from '../store/index.js';
 import { NEUTRAL_COLOUR, rows, type MessagePayload } from './layout.js';
-import { chainTable, cutText, describeEvents, isPerson, mention, money, playerLines, promptLine, standingsLines } from './text.js';
+import { cutText, describeEvents, isPerson, mention, money, playerLines, promptLine, standingsLines } from './text.js';
 
 export function gameMessage(game: ActiveGame | FinishedGame, events: readonly GameEvent[], extraLines: readonly string[], buttons: readonly ButtonBuilder[]): MessagePayload {
   const view = viewFor(game.state, null);
@@ -18,10 +18,8 @@ export function gameMessage(game: ActiveGame | FinishedGame, events: readonly Ga
     .setTitle(view.result ? 'Acquire: final standings' : `Acquire: turn ${view.turn + 1}`)
     .setColor(NEUTRAL_COLOUR)
     .setImage('attachment://board.png')
-    .addFields(
-      { name: 'Chains (size, price, bank)', value: chainTable(view) },
-      { name: 'Players', value: cutText(playerLines(view).join('\n'), 1024) },
-    )
+    // The picture shows the chains (size, price, bank, safe): the text does not repeat them.
+    .addFields({ name: 'Players', value: cutText(playerLines(view).join('\n'), 1024) })
     .setFooter({ text: `Tiles left in the bag: ${view.bagSize}` });
   if (happened.length > 0) embed.setDescription(cutText(happened.join('\n'), 4000));
   const decider = decision.kind === 'gameOver' ? null : view.players[decision.seat]!;
@@ -38,8 +36,13 @@ export function gameMessage(game: ActiveGame | FinishedGame, events: readonly Ga
     files,
     components: rows(buttons),
     // Only a person is pinged: a computer player has no Discord account.
-    allowedMentions: { users: decider && isPerson(decider.id) ? [decider.id] : [] },
+    allowedMentions: { users: decider && isPerson(decider.id) && !holderHidden(view, decision) ? [decider.id] : [] },
   };
+}
+
+/** A merger holder's decision in a hidden-holdings game: pinging them would tell who holds the chain. */
+function holderHidden(view: GameView, decision: Decision): boolean {
+  return decision.kind === 'disposeShares' && view.options.holdings === 'hidden' && !view.result;
 }
 
 function winnersLine(view: GameView): string {

@@ -90,6 +90,11 @@ export function describeEvents(events: readonly GameEvent[], view: GameView): st
         lines.push(`The bank holds ${event.shares} ${event.chain} shares for the bonuses.`);
         break;
       case 'bonusesPaid': {
+        if (hidden) {
+          // Who was paid how much would tell who holds the chain.
+          lines.push(`Bonuses for ${event.chain} (${event.sizeBefore} tiles) were paid to its largest holders.`);
+          break;
+        }
         if (event.payouts.length === 0) {
           lines.push(`No one holds ${event.chain}: no bonus paid.`);
           break;
@@ -99,10 +104,8 @@ export function describeEvents(events: readonly GameEvent[], view: GameView): st
         break;
       }
       case 'sharesDisposed': {
-        if (hidden) {
-          lines.push(`**${name(event.seat)}** has decided about their ${event.chain} shares.`);
-          break;
-        }
+        // Hidden holdings: who decided, and what, would tell who held the chain; said at the end only.
+        if (hidden) break;
         const parts = [
           event.sold > 0 ? `sold ${event.sold} for ${money(event.cashReceived)}` : '',
           event.traded > 0 ? `traded ${event.traded} for ${event.traded / 2} ${event.survivor}` : '',
@@ -118,7 +121,8 @@ export function describeEvents(events: readonly GameEvent[], view: GameView): st
         lines.push(`**${event.survivor}** now has ${event.size} tiles.`);
         break;
       case 'sharesBought':
-        lines.push(hidden ? `**${name(event.seat)}** bought ${event.chains.length} share${event.chains.length === 1 ? '' : 's'}.` : `**${name(event.seat)}** bought ${countNames(event.chains)} for ${money(event.cost)}.`);
+        // Hidden holdings: neither how many nor which (the counts would rebuild their holdings).
+        lines.push(hidden ? `**${name(event.seat)}** bought shares.` : `**${name(event.seat)}** bought ${countNames(event.chains)} for ${money(event.cost)}.`);
         break;
       case 'endDeclared':
         lines.push(`**${name(event.seat)}** declared the end of the game: this is the last turn.`);
@@ -133,7 +137,8 @@ export function describeEvents(events: readonly GameEvent[], view: GameView): st
         lines.push(`**${name(event.from)}** withdrew the trade offer.`);
         break;
       case 'gameEnded':
-        lines.push(event.result.reason === 'declared' ? '**The game is over.**' : '**The game is over:** no one can play a tile any more.');
+        // The post itself opens with "Game over."; this says only why.
+        lines.push(event.result.reason === 'declared' ? 'The end was declared and the last turn is played.' : 'No one can play a tile any more.');
         break;
       default:
         break;
@@ -166,7 +171,10 @@ export function promptLine(decision: Decision, view: GameView): string {
     case 'chooseNextDefunct':
       return `${who}, ${decision.candidates.join(' and ')} are the same size: choose which is wound up first.`;
     case 'disposeShares':
-      return `${who}, your decision: sell, trade or keep your ${decision.defunct} shares.`;
+      // Hidden holdings: naming (or pinging) the holder would tell who holds the chain.
+      return view.options.holdings === 'hidden' && !view.result
+        ? `The holders of ${decision.defunct} decide, one after another and privately, what to do with their shares: press **Sell / trade / keep** if you hold some.`
+        : `${who}, your decision: sell, trade or keep your ${decision.defunct} shares.`;
     case 'buyShares':
       return decision.endDeclared ? `${who}, buy up to 3 shares to finish the last turn.` : `${who}, buy up to 3 shares (or none).`;
     case 'answerTrade':
@@ -180,7 +188,7 @@ export function chainTable(view: GameView): string {
     const size = chain.active ? String(chain.size) : '–';
     const price = chain.active ? money(chain.price) : '–';
     const safe = chain.safe ? ' safe' : '';
-    return `${chain.name.padEnd(11)} ${size.padStart(3)} ${price.padStart(7)} ${String(chain.bankShares).padStart(3)}${safe}`;
+    return `${chain.name.padEnd(11)} ${size.padStart(3)} ${price.padStart(7)} ${(chain.bankShares === null ? '–' : String(chain.bankShares)).padStart(3)}${safe}`;
   });
   return ['```', `${'Chain'.padEnd(11)} ${'Sz'.padStart(3)} ${'Price'.padStart(7)} ${'Bk'.padStart(3)}`, ...rows, '```'].join('\n');
 }
@@ -190,8 +198,9 @@ export function playerLines(view: GameView): string[] {
   return view.players.map((player) => {
     const marker = player.seat === view.currentPlayer && !view.result ? '▶ ' : '';
     if (player.cash === null || player.shares === null) return `${marker}**${escapedName(player.name)}**: holdings hidden`;
+    // At the end, shares of a chain no longer on the board are worth nothing: say so.
     const held = player.shares
-      .map((count, chain) => (count > 0 ? `${view.chains[chain]!.name} ${count}` : ''))
+      .map((count, chain) => (count > 0 ? `${view.chains[chain]!.name} ${count}${view.result && !view.chains[chain]!.active ? ' (worth nothing: off the board)' : ''}` : ''))
       .filter(Boolean)
       .join(', ');
     return `${marker}**${escapedName(player.name)}**: ${money(player.cash)}${held ? ` · ${held}` : ''}`;

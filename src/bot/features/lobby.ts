@@ -36,7 +36,9 @@ export function lobbyMessage(game: StoredGame): MessagePayload {
   const setting = [
     `Bonuses: **${options.bonusMode ?? 'classic'}**`,
     `Chains: **${options.chainSet === 'set2008' ? '2008 set' : 'classic'}**`,
-    `Holdings: **${options.holdings ?? 'open'}**`,
+    options.holdings === 'hidden'
+      ? 'Holdings: **hidden** (until the end, each player’s cash and shares, what they buy and sell, the bonuses each is paid and the bank’s share counts are private; the board, the chains’ sizes and prices stay public)'
+      : 'Holdings: **open**',
     `Founder's share when none is left: **${options.founderShare === 'cash' ? 'its price in cash' : 'nothing'}**`,
     `Unplayable tiles: **${options.unplayable === 'strict' ? 'strict' : 'replaced'}**`,
     `Trades between players: **${options.trades ? 'on' : 'off'}**`,

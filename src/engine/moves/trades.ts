@@ -104,7 +104,7 @@ function beyondWhatExists(s: Draft, seat: number, action: Extract<Action, { type
 }
 
 /** Why the player answering an offer could not accept it (they lack what is asked), or null. */
-export function acceptShortfall(state: Pick<GameState, 'phase' | 'chains'> & { players: readonly { cash: number | null; shares: readonly number[] | null }[] }): string | null {
+export function acceptShortfall(state: Pick<GameState, 'phase'> & { chains: readonly { name: string }[] } & { players: readonly { cash: number | null; shares: readonly number[] | null }[] }): string | null {
   if (state.phase.kind !== 'tradeOffer') return null;
   const { offer } = state.phase;
   const player = state.players[offer.to];
