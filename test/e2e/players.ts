@@ -49,12 +49,21 @@ export class Table {
    * Returns false when no public message offers a decision (the game is over).
    */
   async playDecision(): Promise<boolean> {
-    const turn = this.current();
-    if (!turn) return false;
-    const user = this.user(turn.userId);
-    const opener = buttonsOf(turn.message).find((button) => button.kind === 'decide') ?? buttonsOf(turn.message).find((button) => button.kind === 'hand');
+    const message = latestPublicWithButtons(this.harness);
+    if (!message) return false;
+    const opener = buttonsOf(message).find((button) => button.kind === 'decide') ?? buttonsOf(message).find((button) => button.kind === 'hand');
     if (!opener) throw new Error('public message offers no panel');
-    let panel = await answerOf(this.harness.double.clickButton({ message: turn.message, customId: opener.customId, user }));
+    const mentioned = /<@(\d+)>/.exec(message.content ?? '')?.[1];
+    // Hidden holdings name no holder in a merger: each player who holds shares presses the
+    // button, and only the one whose decision it is gets a panel.
+    const candidates = mentioned ? [this.user(mentioned)] : this.harness.guild.users;
+    let user = candidates[0]!;
+    let panel: StoredMessage | null = null;
+    for (const candidate of candidates) {
+      user = candidate;
+      panel = await answerOf(this.harness.double.clickButton({ message, customId: opener.customId, user }));
+      if (panel && buttonsOf(panel).length > 0) break;
+    }
     for (let clicks = 0; panel && clicks < 20; clicks++) {
       this.panels.push({ userId: user.id, message: panel });
       expect(panel.ephemeral, 'a panel is ephemeral').toBe(true);
