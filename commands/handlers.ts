@@ -5,7 +5,7 @@
 import { AttachmentBuilder, EmbedBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import { currentDecision, optionsProblem, resolveOptions, viewFor } from '../src/engine/index.js';
 import { renderPriceChart } from '../src/render/index.js';
-import { createLobby, findLiveGame, guildLeaderboard, setPublicMessage } from '../src/store/index.js';
+import { cancelGame, createLobby, findLiveGame, guildLeaderboard, setPublicMessage } from '../src/store/index.js';
 import type { BotContext } from '../src/bot/context.js';
 import { askToCancel, displayName, lobbyMessage } from '../src/bot/features/lobby.js';
 import { handPanel } from '../src/bot/features/placement.js';
@@ -54,7 +54,15 @@ async function start(ctx: BotContext, interaction: ChatInputCommandInteraction):
     const { existing } = result;
     return refuse(interaction, refusals.channelBusy(existing.publicMessageId ? messageUrl(existing, existing.publicMessageId) : null));
   }
-  const reply = await interaction.reply({ ...lobbyMessage(result.game), withResponse: true });
+  let reply;
+  try {
+    reply = await interaction.reply({ ...lobbyMessage(result.game), withResponse: true });
+  } catch (error) {
+    // Not posted (another process answered this interaction, or Discord refused): a lobby no one
+    // can see must not block the channel.
+    await cancelGame(ctx.db, result.game.id);
+    throw error;
+  }
   const messageId = reply.resource?.message?.id;
   if (messageId) await setPublicMessage(ctx.db, result.game.id, messageId);
   ctx.log.info({ gameId: result.game.id, channelId: interaction.channelId, interactionId: interaction.id }, 'lobby opened');
