@@ -1,6 +1,6 @@
 /** Display names in the table's words: shown as typed, never as markdown, links or reversed text. */
 import { describe, expect, it } from 'vitest';
-import { escapedName } from '../../src/bot/text.js';
+import { cutText, escapedName } from '../../src/bot/text.js';
 
 describe('a display name in a message', () => {
   it('cannot make a masked link', () => {
@@ -18,5 +18,16 @@ describe('a display name in a message', () => {
     const shown = escapedName('Eve\u202Edlrow olleh\u202C');
     expect(shown).toBe('Evedlrow olleh');
     expect(shown).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200E\u200F]/);
+  });
+});
+
+describe('a name cut to a length', () => {
+  it('never splits a character: an emoji is kept whole or left out', () => {
+    const name = `${'a'.repeat(30)}🏨🏨`;
+    const cut = cutText(name, 32);
+    expect(cut.length).toBeLessThanOrEqual(32);
+    expect(cut).toBe(`${'a'.repeat(30)}…`);
+    expect(Buffer.from(cut, 'utf8').toString('utf8')).toBe(cut);
+    expect(cutText('Ann', 32)).toBe('Ann');
   });
 });
