@@ -30,6 +30,8 @@ export const refusals = {
   hostCannotLeave: 'You are the host: the lobby cannot go on without you. To call the game off, press Cancel.',
   mayNotCancel: (hostMention: string) => `Only the host (${hostMention}) or someone who can manage this server can cancel the game.`,
   alreadyEnded: 'That game has already ended.',
+  notFinished: 'Only a finished game can be replayed.',
+  noFinishedGame: 'No finished game here yet: a game can be exported or replayed once it is over.',
   unavailable: 'The game is temporarily unavailable, and nothing was changed. Please try again in a moment.',
   madeButNotShown: 'Your move was made; the table will show it as soon as it can be updated (in a few seconds).',
   moveUncertain: 'The game’s database stopped answering while your move was being saved, so it may or may not have been made: the table will show it within a few seconds if it was; if not, make it again.',

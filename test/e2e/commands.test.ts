@@ -595,7 +595,7 @@ describe('the command definition', () => {
     expect(command.name).toBe('acquire');
     expect(command.contexts, 'servers only: the bot plays in channels').toEqual([0]);
     const subcommands = command.options as { name: string; options?: { name: string; choices?: { value: unknown }[] }[] }[];
-    expect(subcommands.map((sub) => sub.name).sort()).toEqual(['cancel', 'chart', 'hand', 'profile', 'rules', 'start', 'stats', 'status']);
+    expect(subcommands.map((sub) => sub.name).sort()).toEqual(['cancel', 'chart', 'export', 'hand', 'history', 'profile', 'rules', 'start', 'stats', 'status']);
     const start = subcommands.find((sub) => sub.name === 'start')!;
     expect(start.options!.map((option) => option.name)).toEqual(['bonus', 'chains', 'holdings', 'founder_share', 'unplayable', 'trades', 'bank_stockholder', 'turn_limit', 'hints']);
     expect(start.options!.find((option) => option.name === 'turn_limit')!.choices!.map((choice) => choice.value)).toEqual(TURN_LIMITS.map((limit) => limit.value));
