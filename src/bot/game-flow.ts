@@ -4,8 +4,9 @@
  * Every path that changes a game (a click, a time-out, the autopilot) goes through `commitMove`.
  */
 import { MessageFlags, type SendableChannels } from 'discord.js';
-import { currentDecision, whatIsAwaited, type Action, type GameEvent } from '../engine/index.js';
-import { applyAction, getGame, isDatabaseUnavailable, setPublicMessage, type ActiveGame, type ApplyActionResult, type FinishedGame } from '../store/index.js';
+import { currentDecision, tileIndex, whatIsAwaited, type Action, type GameEvent } from '../engine/index.js';
+import { applyAction, getActionLog, getGame, isDatabaseUnavailable, setPublicMessage, setupOf, type ActiveGame, type ApplyActionResult, type FinishedGame } from '../store/index.js';
+import { steps } from '../replay/steps.js';
 import { clockAfter, type Mover } from './clock-policy.js';
 import type { BotContext } from './context.js';
 import type { ComponentInteraction } from './features/feature.js';
@@ -129,7 +130,8 @@ export async function announce<Game extends ActiveGame | FinishedGame>(ctx: BotC
   // The old buttons go first, so that at no moment two public messages can be clicked. Should
   // the post then fail, the start-up pick-up posts the game again (src/bot/resume.ts).
   if (game.publicMessageId) await stripButtons(ctx, channel, game.publicMessageId);
-  const sent = await channel.send(gameMessage(game, events, extraLines, game.status === 'active' ? ctx.ui.tableButtons(game) : []));
+  const summary = game.status === 'finished' ? await endOfGameAnimation(ctx, game) : null;
+  const sent = await channel.send(gameMessage(game, events, extraLines, game.status === 'active' ? ctx.ui.tableButtons(game) : [], summary));
   try {
     await setPublicMessage(ctx.db, game.id, sent.id, game.state.stateId);
   } catch (error) {
@@ -151,4 +153,20 @@ export async function stripButtons(ctx: BotContext, channel: SendableChannels, m
 export async function sendableChannel(ctx: BotContext, channelId: string): Promise<SendableChannels | null> {
   const channel = ctx.client.channels.cache.get(channelId) ?? (await ctx.client.channels.fetch(channelId).catch(() => null));
   return channel && channel.isSendable() ? channel : null;
+}
+
+/** The board turn by turn, rebuilt from the log and encoded in the worker pool; null if it cannot be made. */
+async function endOfGameAnimation(ctx: BotContext, game: FinishedGame): Promise<Buffer | null> {
+  try {
+    const log = await getActionLog(ctx.db, game.id);
+    const frames = steps(setupOf(game), log.map((entry) => entry.action)).map(({ state }) => ({
+      board: state.board,
+      lastPlaced: state.lastPlacedTile === null ? null : (tileIndex(state.lastPlacedTile) ?? null),
+    }));
+    return await ctx.ai.animate(frames, game.state.chains.map((chain) => ({ name: chain.name })));
+  } catch (error) {
+    // The standings matter more than the picture: post them without it.
+    ctx.log.warn({ err: error, gameId: game.id }, 'could not make the end-of-game animation');
+    return null;
+  }
 }

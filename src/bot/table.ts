@@ -10,7 +10,11 @@ import type { ActiveGame, FinishedGame } from '../store/index.js';
 import { NEUTRAL_COLOUR, rows, type MessagePayload } from './layout.js';
 import { cutText, describeEvents, isPerson, mention, money, playerLines, promptLine, standingsLines } from './text.js';
 
-export function gameMessage(game: ActiveGame | FinishedGame, events: readonly GameEvent[], extraLines: readonly string[], buttons: readonly ButtonBuilder[]): MessagePayload {
+/**
+ * `summary`: at the end, the animated board turn by turn (src/render/animation.ts), shown beside
+ * the net-worth chart.
+ */
+export function gameMessage(game: ActiveGame | FinishedGame, events: readonly GameEvent[], extraLines: readonly string[], buttons: readonly ButtonBuilder[], summary: Buffer | null = null): MessagePayload {
   const view = viewFor(game.state, null);
   const decision = currentDecision(game.state);
   const happened = [...describeEvents(events, view), ...extraLines];
@@ -28,6 +32,10 @@ export function gameMessage(game: ActiveGame | FinishedGame, events: readonly Ga
   if (view.result) {
     embeds.push(new EmbedBuilder().setTitle('Net worth, turn by turn').setColor(NEUTRAL_COLOUR).setDescription(standingsLines(view).join('\n')).setImage('attachment://networth.png').toJSON());
     files.push(new AttachmentBuilder(renderNetWorthChart(view), { name: 'networth.png' }));
+    if (summary) {
+      embeds.push(new EmbedBuilder().setTitle('The board, turn by turn').setColor(NEUTRAL_COLOUR).setImage('attachment://summary.gif').toJSON());
+      files.push(new AttachmentBuilder(summary, { name: 'summary.gif' }));
+    }
     return { content: `**Game over.** ${winnersLine(view)}`, embeds, files, components: [], allowedMentions: { users: [] } };
   }
   return {

@@ -37,6 +37,9 @@ describe('a finished game', () => {
     expect(finished.status).toBe('finished');
     const final = s.publicMessages().at(-1)!;
     expect(final.content).toContain('Game over');
+    // The final post carries the board turn by turn, beside the net-worth chart.
+    expect(final.attachments.map((attachment) => attachment.filename).sort()).toEqual(['board.png', 'networth.png', 'summary.gif']);
+    expect(final.attachments.find((attachment) => attachment.filename === 'summary.gif')!.data.subarray(0, 6).toString('latin1')).toBe('GIF89a');
     expect(s.publicMessages().filter((message) => message.components.length > 0)).toEqual([]);
 
     const after = await s.command(onlooker, 'stats');
