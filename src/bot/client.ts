@@ -1,7 +1,7 @@
 /**
  * The bot: a discord.js client with only the Guilds intent, wired to the one interaction router.
  */
-import { Client, Events, GatewayIntentBits, type ClientOptions } from 'discord.js';
+import { Client, Events, GatewayIntentBits, REST, type ClientOptions } from 'discord.js';
 import { createAiPool, type AiPool } from '../ai/pool.js';
 import type { PrismaClient } from '../store/index.js';
 import { GameLocks, type BotContext } from './context.js';
@@ -25,6 +25,8 @@ export interface BotOptions {
   now?: () => Date;
   /** The computer players' pool; by default one of the bot's own, closed when it stops. */
   ai?: AiPool;
+  /** Requests a second Discord allows this bot in all (`DISCORD_GLOBAL_REST_LIMIT`, default 50). */
+  globalRestLimit?: number;
   /** Pause before each computer player's move (default 1.5 s, so that people can follow). */
   computerMoveDelayMs?: number;
   /** How long a table may lag behind its game before the tick shows it (default 10 s). */
@@ -44,8 +46,11 @@ export interface Bot {
 export function createBot(options: BotOptions): Bot {
   const client = new Client({ intents: [GatewayIntentBits.Guilds], ...options.clientOptions });
   const ai = options.ai ?? createAiPool();
+  // Channel posts on a queue of their own, at Discord's global limit (or what Discord granted).
+  const channelRest = new REST({ ...options.clientOptions?.rest, globalRequestsPerSecond: options.globalRestLimit ?? 50 });
   const context: BotContext = {
     client,
+    channelRest,
     db: options.db,
     log: options.log,
     now: options.now ?? (() => new Date()),
@@ -73,6 +78,7 @@ export function createBot(options: BotOptions): Bot {
     context,
     async start(token) {
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+      channelRest.setToken(token);
       await client.login(token);
       await ready;
       const resumed = await resumeGames(context);

@@ -1,5 +1,5 @@
 /** What every handler needs: the Discord client, the database, the log, the clock and the table's buttons. */
-import type { ButtonBuilder, Client } from 'discord.js';
+import type { ButtonBuilder, Client, REST } from 'discord.js';
 import type { AiPool } from '../ai/pool.js';
 import type { ActiveGame, PrismaClient } from '../store/index.js';
 import type { Panel } from './layout.js';
@@ -19,6 +19,8 @@ export interface TableUi {
 
 export interface BotContext {
   client: Client;
+  /** The bot's own channel posts and edits (src/bot/channel-posts.ts): a queue apart from interaction answers. */
+  channelRest: REST;
   db: PrismaClient;
   log: Logger;
   /** The time now; tests replace it to drive turn time limits. */

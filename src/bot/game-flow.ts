@@ -7,6 +7,7 @@ import { MessageFlags, type SendableChannels } from 'discord.js';
 import { currentDecision, tileIndex, whatIsAwaited, type Action, type GameEvent } from '../engine/index.js';
 import { applyAction, getActionLog, getGame, isDatabaseUnavailable, setPublicMessage, setupOf, type ActiveGame, type ApplyActionResult, type FinishedGame } from '../store/index.js';
 import { steps } from '../replay/steps.js';
+import { editChannelMessage, postToChannel } from './channel-posts.js';
 import { clockAfter, type Mover } from './clock-policy.js';
 import type { BotContext } from './context.js';
 import type { ComponentInteraction } from './features/feature.js';
@@ -131,7 +132,7 @@ export async function announce<Game extends ActiveGame | FinishedGame>(ctx: BotC
   // the post then fail, the start-up pick-up posts the game again (src/bot/resume.ts).
   if (game.publicMessageId) await stripButtons(ctx, channel, game.publicMessageId);
   const summary = game.status === 'finished' ? await endOfGameAnimation(ctx, game) : null;
-  const sent = await channel.send(gameMessage(game, events, extraLines, game.status === 'active' ? ctx.ui.tableButtons(game) : [], summary));
+  const sent = await postToChannel(ctx, channel, gameMessage(game, events, extraLines, game.status === 'active' ? ctx.ui.tableButtons(game) : [], summary));
   try {
     await setPublicMessage(ctx.db, game.id, sent.id, game.state.stateId);
   } catch (error) {
@@ -143,8 +144,7 @@ export async function announce<Game extends ActiveGame | FinishedGame>(ctx: BotC
 }
 
 export async function stripButtons(ctx: BotContext, channel: SendableChannels, messageId: string): Promise<void> {
-  if (!('messages' in channel)) return;
-  await channel.messages.edit(messageId, { components: [] }).catch((error: unknown) => {
+  await editChannelMessage(ctx, channel, messageId, { components: [] }).catch((error: unknown) => {
     // A deleted message or a missing permission must not stop the game.
     ctx.log.warn({ err: error, channelId: channel.id, messageId }, 'could not remove the buttons of an old message');
   });

@@ -9,6 +9,7 @@ import { decidingSeat } from '../engine/index.js';
 import { claimReminder, dueClocks, getGame, setTurnClock, type ActiveGame } from '../store/index.js';
 import { MISSES_BEFORE_AUTOPILOT, clockAfter, formatDuration } from './clock-policy.js';
 import { catchUpAll } from './catch-up.js';
+import { postToChannel } from './channel-posts.js';
 import type { BotContext } from './context.js';
 import { closeGamesOfMissingGuild, shardFilterOf } from './departures.js';
 import { commitMove, sendableChannel } from './game-flow.js';
@@ -52,7 +53,7 @@ async function actOnClock(ctx: BotContext, gameId: string, now: Date): Promise<v
     const channel = await sendableChannel(ctx, game.channelId);
     const left = game.deadlineAt ? Math.max(0, Math.round((game.deadlineAt.getTime() - now.getTime()) / 1000)) : 0;
     const userId = game.seats[decider]!.userId;
-    await channel?.send({ content: `⏰ ${mention(userId)}, your decision is waiting: ${formatDuration(left)} left before a default move is made for you.`, allowedMentions: { users: [userId] } });
+    if (channel) await postToChannel(ctx, channel, { content: `⏰ ${mention(userId)}, your decision is waiting: ${formatDuration(left)} left before a default move is made for you.`, allowedMentions: { users: [userId] } });
   }
 }
 

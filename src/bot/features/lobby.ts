@@ -5,6 +5,7 @@ import { cancelGame, getGame, joinLobby, leaveLobby, startGame, type ActiveGame,
 import { clockAfter, formatDuration } from '../clock-policy.js';
 import { args, button, defineKind } from '../components.js';
 import type { BotContext } from '../context.js';
+import { editChannelMessage, postToChannel } from '../channel-posts.js';
 import { announce, keepPlaying, sendableChannel, stripButtons } from '../game-flow.js';
 import { NEUTRAL_COLOUR, rows, type MessagePayload } from '../layout.js';
 import { refusals } from '../refusals.js';
@@ -140,16 +141,16 @@ async function confirmCancel(ctx: BotContext, interaction: ButtonInteraction, ga
   const channel = await sendableChannel(ctx, game.channelId);
   if (!channel) return;
   const latest = (await getGame(ctx.db, game.id)) ?? game;
-  if (game.status === 'lobby' && latest.publicMessageId && 'messages' in channel) {
+  if (game.status === 'lobby' && latest.publicMessageId) {
     // The lobby says so itself, rather than still reading "a new game is forming".
-    await channel.messages.edit(latest.publicMessageId, closedLobby(latest, 'Acquire: this game was cancelled')).catch(async (error: unknown) => {
+    await editChannelMessage(ctx, channel, latest.publicMessageId, closedLobby(latest, 'Acquire: this game was cancelled')).catch(async (error: unknown) => {
       ctx.log.warn({ err: error, channelId: channel.id, messageId: latest.publicMessageId }, 'could not mark the lobby cancelled');
       await stripButtons(ctx, channel, latest.publicMessageId!);
     });
   } else if (latest.publicMessageId) {
     await stripButtons(ctx, channel, latest.publicMessageId);
   }
-  await channel.send({ content: `The game was cancelled by ${mention(interaction.user.id)}. Start a new one with \`/acquire start\`.`, allowedMentions: { users: [] } });
+  await postToChannel(ctx, channel, { content: `The game was cancelled by ${mention(interaction.user.id)}. Start a new one with \`/acquire start\`.`, allowedMentions: { users: [] } });
 }
 
 export const lobbyFeatures = [
