@@ -60,6 +60,7 @@ export function createBot(options: BotOptions): Bot {
     computerMoveDelayMs: options.computerMoveDelayMs ?? 1500,
     background: new Set(),
     catchUpAfterMs: options.catchUpAfterMs ?? 10_000,
+    lastPinged: new Map(),
     stopping: false,
   };
   const inFlight = new Set<Promise<void>>();

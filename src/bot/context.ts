@@ -35,6 +35,8 @@ export interface BotContext {
   background: Set<Promise<unknown>>;
   /** How long a game's table may lag behind it before the tick shows it (an announcement in flight is not raced). */
   catchUpAfterMs: number;
+  /** The person each game's table pinged last, so no one is pinged twice in a row. */
+  lastPinged: Map<string, string>;
   /** True once the bot is stopping: background work ends after its current step. */
   stopping: boolean;
 }

@@ -15,7 +15,7 @@ import type { Panel } from './layout.js';
 import { refusals, rejectionSentence } from './refusals.js';
 import { fromPrivatePanel } from './replies.js';
 import { automaticMove } from './seat-driver.js';
-import { gameMessage } from './table.js';
+import { gameMessage, personToPing } from './table.js';
 import { describeMove, escapedName } from './text.js';
 
 /**
@@ -125,14 +125,25 @@ function nextPanelFor(ctx: BotContext, game: ActiveGame | FinishedGame, userId: 
  * Posts the table's new public message and takes the buttons off the previous one, so only the
  * latest message can be clicked. Returns the game with its new public message.
  */
-export async function announce<Game extends ActiveGame | FinishedGame>(ctx: BotContext, game: Game, events: readonly GameEvent[], extraLines: readonly string[] = []): Promise<Game> {
+export async function announce<Game extends ActiveGame | FinishedGame>(
+  ctx: BotContext,
+  game: Game,
+  events: readonly GameEvent[],
+  extraLines: readonly string[] = [],
+): Promise<Game> {
   const channel = await sendableChannel(ctx, game.channelId);
   if (!channel) return game;
   // The old buttons go first, so that at no moment two public messages can be clicked. Should
   // the post then fail, the start-up pick-up posts the game again (src/bot/resume.ts).
   if (game.publicMessageId) await stripButtons(ctx, channel, game.publicMessageId);
   const summary = game.status === 'finished' ? await endOfGameAnimation(ctx, game) : null;
-  const sent = await postToChannel(ctx, channel, gameMessage(game, events, extraLines, game.status === 'active' ? ctx.ui.tableButtons(game) : [], summary));
+  // A ping only when the decision passes to another person: never the same one twice in a row
+  // (placing a tile, then buying). Remembered per game in this process.
+  const candidate = personToPing(game);
+  const ping = candidate !== null && ctx.lastPinged.get(game.id) !== candidate;
+  const sent = await postToChannel(ctx, channel, gameMessage(game, events, extraLines, game.status === 'active' ? ctx.ui.tableButtons(game) : [], summary, ping));
+  if (ping) ctx.lastPinged.set(game.id, candidate);
+  if (game.status !== 'active') ctx.lastPinged.delete(game.id);
   try {
     await setPublicMessage(ctx.db, game.id, sent.id, game.state.stateId);
   } catch (error) {
@@ -170,3 +181,4 @@ async function endOfGameAnimation(ctx: BotContext, game: FinishedGame): Promise<
     return null;
   }
 }
+

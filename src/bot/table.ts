@@ -14,7 +14,14 @@ import { cutText, describeEvents, isPerson, mention, money, playerLines, promptL
  * `summary`: at the end, the animated board turn by turn (src/render/animation.ts), shown beside
  * the net-worth chart.
  */
-export function gameMessage(game: ActiveGame | FinishedGame, events: readonly GameEvent[], extraLines: readonly string[], buttons: readonly ButtonBuilder[], summary: Buffer | null = null): MessagePayload {
+export function gameMessage(
+  game: ActiveGame | FinishedGame,
+  events: readonly GameEvent[],
+  extraLines: readonly string[],
+  buttons: readonly ButtonBuilder[],
+  summary: Buffer | null = null,
+  ping = true,
+): MessagePayload {
   const view = viewFor(game.state, null);
   const decision = currentDecision(game.state);
   const happened = [...describeEvents(events, view), ...extraLines];
@@ -44,8 +51,21 @@ export function gameMessage(game: ActiveGame | FinishedGame, events: readonly Ga
     files,
     components: rows(buttons),
     // Only a person is pinged: a computer player has no Discord account.
-    allowedMentions: { users: decider && isPerson(decider.id) && !holderHidden(view, decision) ? [decider.id] : [] },
+    allowedMentions: { users: ping && decider && personToPing(game) === decider.id ? [decider.id] : [] },
   };
+}
+
+/**
+ * Who a new table message may ping: the person who must decide, never a computer player, and never
+ * a merger holder with hidden holdings (the ping would tell who holds the chain). Whether they are
+ * pinged also depends on who was pinged last (src/bot/game-flow.ts `announce`).
+ */
+export function personToPing(game: ActiveGame | FinishedGame): string | null {
+  const view = viewFor(game.state, null);
+  const decision = currentDecision(game.state);
+  if (decision.kind === 'gameOver') return null;
+  const decider = view.players[decision.seat]!;
+  return isPerson(decider.id) && !holderHidden(view, decision) ? decider.id : null;
 }
 
 /** A merger holder's decision in a hidden-holdings game: pinging them would tell who holds the chain. */

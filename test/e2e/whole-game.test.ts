@@ -49,6 +49,11 @@ const TILE_NAME = new RegExp(`\\b(${ALL_TILES.join('|')})\\b`);
 
 /** Checks every message the bot sent during a game for what players are entitled to see. */
 function checkMessages(h: Harness, game: StoredGame, table: Table): void {
+  // Pings only when the decision passes to another person: never the same person twice in a row.
+  const pings = h.double.channelActivity(h.guild.channelId).pings.map((ping) => ping.userId);
+  expect(pings.length).toBeGreaterThan(10);
+  const repeated = pings.filter((userId, index) => index > 0 && userId === pings[index - 1]);
+  expect(repeated, 'the same person pinged twice in a row').toEqual([]);
   const channel = h.double.channelMessages(h.guild.channelId);
   const publicGameMessages = channel.filter((message) => !message.ephemeral && message.embeds.some((embed) => embed.image?.url === 'attachment://board.png'));
   expect(publicGameMessages.length).toBeGreaterThan(20);
