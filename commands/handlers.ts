@@ -79,6 +79,15 @@ async function start(ctx: BotContext, interaction: ChatInputCommandInteraction):
 
 async function withLiveGame(ctx: BotContext, interaction: ChatInputCommandInteraction, subcommand: string): Promise<void> {
   const game = await findLiveGame(ctx.db, interaction.channelId);
+  if (!game && subcommand === 'status') {
+    // After the end, the status is the last game's result.
+    const [last] = await recentFinished(ctx.db, interaction.guildId!, { channelId: interaction.channelId }, 1);
+    if (last) {
+      const message = gameMessage(last, [], [], []);
+      await interaction.reply({ ...message, content: `The last game here: ${message.content ?? ''} There is no game in this channel now; start one with \`/acquire start\`.`, flags: MessageFlags.Ephemeral, allowedMentions: { users: [] } });
+      return;
+    }
+  }
   if (!game) return refuse(interaction, refusals.noGameHere);
   if (subcommand === 'cancel') return askToCancel(interaction, game);
   if (game.status === 'lobby') return refuse(interaction, refusals.notStartedHere(game.seats.length));

@@ -128,7 +128,12 @@ export function describeEvents(events: readonly GameEvent[], view: GameView): st
         lines.push(`**${name(event.seat)}** declared the end of the game: this is the last turn.`);
         break;
       case 'tradeOffered':
-        lines.push(`**${name(event.from)}** offered a trade to **${name(event.to)}**.`);
+        // Open holdings: the terms are public like everything else; hidden: only that an offer was made.
+        lines.push(
+          hidden
+            ? `**${name(event.from)}** offered a trade to **${name(event.to)}**.`
+            : `**${name(event.from)}** offered **${name(event.to)}** ${holdingsText(event.give)} for ${holdingsText(event.receive)}.`,
+        );
         break;
       case 'tradeAnswered':
         lines.push(`**${name(event.to)}** ${event.accepted ? 'accepted' : 'declined'} the trade offered by ${name(event.from)}.`);
@@ -148,6 +153,15 @@ export function describeEvents(events: readonly GameEvent[], view: GameView): st
 }
 
 /** ['Tower', 'Tower', 'Luxor'] → "2 Tower and 1 Luxor" */
+/** "2 Tower and $500", or "nothing". */
+export function holdingsText(holdings: { cash: number; shares: Record<string, number> }): string {
+  const parts = Object.entries(holdings.shares)
+    .filter(([, count]) => count > 0)
+    .map(([chain, count]) => `${count} ${chain}`);
+  if (holdings.cash > 0) parts.push(money(holdings.cash));
+  return parts.length === 0 ? 'nothing' : parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
 export function countNames(names: readonly string[]): string {
   const counts = new Map<string, number>();
   for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);

@@ -102,6 +102,9 @@ describe('a finished game', () => {
     // After the end the channel has no game: commands say so, and a new one may start.
     const status = await s.command(host, 'status');
     expect(status.message?.content).toMatch(/no game in this channel/);
+    // ... and the last game's result.
+    expect(status.message?.content).toMatch(/^The last game here: \*\*Game over\.\*\* <@\d+> (wins|share)/);
+    expect(status.message?.ephemeral).toBe(true);
     const next = await s.openLobby(guest);
     expect(allButtons(next).map((button) => button.kind)).toContain('join');
 

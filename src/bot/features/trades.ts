@@ -7,7 +7,7 @@ import { playMove } from '../game-flow.js';
 import { rows, type Panel } from '../layout.js';
 import { refusals } from '../refusals.js';
 import { refuse } from '../replies.js';
-import { cutText, escapedName, money } from '../text.js';
+import { cutText, escapedName, holdingsText } from '../text.js';
 import { feature } from './feature.js';
 
 /** Opens the trade form; the argument is the other player's seat. */
@@ -67,11 +67,6 @@ function parseSide(sharesText: string, cashText: string, state: Pick<GameState, 
   return { cash: cash === '' ? 0 : Number(cash.replace(/[$,]/g, '')), shares };
 }
 
-function describe(holdings: Holdings): string {
-  const parts = Object.entries(holdings.shares).filter(([, count]) => count > 0).map(([name, count]) => `${count} ${name}`);
-  if (holdings.cash > 0) parts.push(money(holdings.cash));
-  return parts.join(' and ') || 'nothing';
-}
 
 export function tradeAnswerPanel(game: ActiveGame, view: GameView, holdings: string): Panel {
   if (view.phase.kind !== 'tradeOffer') return { content: 'There is no trade offer now.', components: [] };
@@ -79,7 +74,7 @@ export function tradeAnswerPanel(game: ActiveGame, view: GameView, holdings: str
   const at = { gameId: game.id, stateId: view.stateId };
   // With hidden holdings an offer may ask for more than the player has: Accept says why it is off.
   const shortfall = acceptShortfall(view);
-  const lines = [`**${escapedName(view.players[made.from]!.name)}** offers you **${describe(made.give)}** for **${describe(made.receive)}**.`, holdings];
+  const lines = [`**${escapedName(view.players[made.from]!.name)}** offers you **${holdingsText(made.give)}** for **${holdingsText(made.receive)}**.`, holdings];
   if (shortfall) lines.push(`You cannot accept: ${shortfall}.`);
   return {
     content: lines.join('\n'),
