@@ -1,7 +1,7 @@
 /** What every handler needs: the Discord client, the database, the log, the clock and the table's buttons. */
 import type { ButtonBuilder, Client, REST } from 'discord.js';
 import type { AiPool } from '../ai/pool.js';
-import type { ActiveGame, PrismaClient } from '../store/index.js';
+import type { ActiveGame, FinishedGame, PrismaClient } from '../store/index.js';
 import type { Panel } from './layout.js';
 import type { Logger } from './logger.js';
 
@@ -14,7 +14,7 @@ export interface TableUi {
   /** The private panel for what `userId` must decide now. */
   panel(game: ActiveGame, userId: string): Panel;
   /** The buttons on the game's public message: who decides opens their panel from there. */
-  tableButtons(game: ActiveGame): ButtonBuilder[];
+  tableButtons(game: ActiveGame | FinishedGame): ButtonBuilder[];
 }
 
 export interface BotContext {

@@ -141,7 +141,7 @@ export async function announce<Game extends ActiveGame | FinishedGame>(
   // (placing a tile, then buying). Remembered per game in this process.
   const candidate = personToPing(game);
   const ping = candidate !== null && ctx.lastPinged.get(game.id) !== candidate;
-  const sent = await postToChannel(ctx, channel, gameMessage(game, events, extraLines, game.status === 'active' ? ctx.ui.tableButtons(game) : [], summary, ping));
+  const sent = await postToChannel(ctx, channel, gameMessage(game, events, extraLines, ctx.ui.tableButtons(game), summary, ping));
   if (ping) ctx.lastPinged.set(game.id, candidate);
   if (game.status !== 'active') ctx.lastPinged.delete(game.id);
   try {

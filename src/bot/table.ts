@@ -43,7 +43,7 @@ export function gameMessage(
       embeds.push(new EmbedBuilder().setTitle('The board, turn by turn').setColor(NEUTRAL_COLOUR).setImage('attachment://summary.gif').toJSON());
       files.push(new AttachmentBuilder(summary, { name: 'summary.gif' }));
     }
-    return { content: `**Game over.** ${winnersLine(view)}`, embeds, files, components: [], allowedMentions: { users: [] } };
+    return { content: `**Game over.** ${winnersLine(view)}`, embeds, files, components: rows(buttons), allowedMentions: { users: [] } };
   }
   return {
     content: promptLine(decision, view),

@@ -88,11 +88,11 @@ export async function backgroundSettled(harness: Pick<Harness, 'bot'>): Promise<
  */
 export type Venue = Pick<Harness, 'double' | 'guild'>;
 
-/** The bot's latest public message in the channel that still has buttons. */
+/** The bot's latest public message in the channel that still has buttons to play with (a finished game's Rematch does not count). */
 export function latestPublicWithButtons(harness: Venue): StoredMessage | undefined {
   return harness.double
     .channelMessages(harness.guild.channelId)
-    .filter((message) => !message.ephemeral && message.components.length > 0)
+    .filter((message) => !message.ephemeral && buttonsOf(message).some((button) => button.kind !== 'rematch'))
     .at(-1);
 }
 

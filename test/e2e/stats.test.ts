@@ -3,11 +3,11 @@
  * leaderboard, and that old public messages lost their buttons at every moment of the game.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getGame } from '../../src/store/index.js';
+import { findLiveGame, getGame } from '../../src/store/index.js';
 import { startHarness, type Harness } from './harness.js';
 import { Table } from './players.js';
 import { importRecord } from '../../src/replay/record.js';
-import { Server, allButtons, expectAtMostOneButtonedMessage, textOf } from './session.js';
+import { Server, allButtons, buttonOf, expectAtMostOneButtonedMessage, textOf } from './session.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -40,7 +40,9 @@ describe('a finished game', () => {
     // The final post carries the board turn by turn, beside the net-worth chart.
     expect(final.attachments.map((attachment) => attachment.filename).sort()).toEqual(['board.png', 'networth.png', 'summary.gif']);
     expect(final.attachments.find((attachment) => attachment.filename === 'summary.gif')!.data.subarray(0, 6).toString('latin1')).toBe('GIF89a');
-    expect(s.publicMessages().filter((message) => message.components.length > 0)).toEqual([]);
+    // Only the final post keeps a button: Rematch.
+    expect(s.publicMessages().filter((message) => message.components.length > 0).map((message) => message.id)).toEqual([final.id]);
+    expect(allButtons(final).map((button) => button.kind)).toEqual(['rematch']);
 
     const after = await s.command(onlooker, 'stats');
     expect(after.message?.ephemeral).toBe(false);
@@ -105,8 +107,17 @@ describe('a finished game', () => {
     // ... and the last game's result.
     expect(status.message?.content).toMatch(/^The last game here: \*\*Game over\.\*\* <@\d+> (wins|share)/);
     expect(status.message?.ephemeral).toBe(true);
-    const next = await s.openLobby(guest);
-    expect(allButtons(next).map((button) => button.kind)).toContain('join');
+    // Rematch: a lobby with the same options; the other player is pinged and joins with one click.
+    const onlookerRematch = await s.click(final, buttonOf(final, 'rematch').customId, onlooker);
+    expect(onlookerRematch.message?.content).toBe('You are not playing in this game.');
+    await s.click(final, buttonOf(final, 'rematch').customId, guest);
+    const rematchLobby = s.publicMessages().at(-1)!;
+    expect(rematchLobby.content).toBe(`🔁 Rematch! <@${host.id}>: press **Join** to play again.`);
+    expect(rematchLobby.pinged).toEqual([host.id]);
+    await s.click(rematchLobby, buttonOf(rematchLobby, 'join').customId, host);
+    const lobbyGame = (await findLiveGame(h.database.prisma, s.channel()))!;
+    expect(lobbyGame).toMatchObject({ status: 'lobby', createdBy: guest.id, options: finished.options });
+    expect(lobbyGame.seats.map((seat) => seat.userId).sort()).toEqual([host.id, guest.id].sort());
 
     s.expectEverythingAnswered();
   });

@@ -5,7 +5,7 @@
  */
 import { ButtonStyle, type ButtonBuilder } from 'discord.js';
 import { currentDecision, viewFor } from '../../engine/index.js';
-import type { ActiveGame } from '../../store/index.js';
+import type { ActiveGame, FinishedGame } from '../../store/index.js';
 import { button } from '../components.js';
 import type { TableUi } from '../context.js';
 import { rows, type Panel } from '../layout.js';
@@ -14,7 +14,7 @@ import { buyPanel, buyingFeatures } from './buying.js';
 import { DECIDE_LABEL, decide, decideFeatures } from './decide.js';
 import type { AnyFeature } from './feature.js';
 import { foundingFeatures, foundingPanel } from './founding.js';
-import { lobbyFeatures } from './lobby.js';
+import { lobbyFeatures, rematchButton } from './lobby.js';
 import { disposePanel, mergerFeatures, tiePanel } from './merger.js';
 import { hintFeatures, suggestButton } from './hints.js';
 import { replayFeatures } from './replays.js';
@@ -58,7 +58,8 @@ function decisionPanel(game: ActiveGame, userId: string): Panel {
 }
 
 /** The public message's buttons: the decider's panel, everyone's tiles, withdrawing an offer, autopilot. */
-function tableButtons(game: ActiveGame): ButtonBuilder[] {
+function tableButtons(game: ActiveGame | FinishedGame): ButtonBuilder[] {
+  if (game.status === 'finished') return [rematchButton(game)];
   const decision = currentDecision(game.state);
   const at = { gameId: game.id, stateId: game.state.stateId };
   const buttons: ButtonBuilder[] = [];

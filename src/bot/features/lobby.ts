@@ -1,14 +1,14 @@
 /** The lobby: its message and its buttons (Join, Leave, Start), and cancelling a game with its confirmation. */
 import { ButtonStyle, EmbedBuilder, MessageFlags, PermissionFlagsBits, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import { MAX_PLAYERS, MIN_PLAYERS } from '../../engine/index.js';
-import { cancelGame, getGame, joinLobby, leaveLobby, startGame, type ActiveGame, type JoinResult, type LeaveResult, type LobbyGame, type StartResult, type StoredGame } from '../../store/index.js';
+import { cancelGame, createLobby, getGame, joinLobby, leaveLobby, setPublicMessage, startGame, type ActiveGame, type FinishedGame, type JoinResult, type LeaveResult, type LobbyGame, type StartResult, type StoredGame } from '../../store/index.js';
 import { clockAfter, formatDuration } from '../clock-policy.js';
 import { args, button, defineKind } from '../components.js';
 import type { BotContext } from '../context.js';
 import { editChannelMessage, postToChannel } from '../channel-posts.js';
 import { announce, keepPlaying, sendableChannel, stripButtons } from '../game-flow.js';
 import { NEUTRAL_COLOUR, rows, type MessagePayload } from '../layout.js';
-import { refusals } from '../refusals.js';
+import { messageUrl, refusals } from '../refusals.js';
 import { fromPrivatePanel, refuse } from '../replies.js';
 import { computerName, cutText, isPerson, mention } from '../text.js';
 import { LEVELS } from '../../ai/index.js';
@@ -23,6 +23,12 @@ export const cancel = defineKind('cancel', args.oneOf('ask', 'yes', 'no'));
 export const addComputer = defineKind('addBot', args.oneOf('easy', 'medium', 'hard'));
 /** The host takes the last computer player off its seat. */
 export const removeComputer = defineKind('removeBot', args.none);
+/** On a finished game's last message: a new lobby with the same options and computer players. */
+export const rematch = defineKind('rematch', args.none);
+
+export function rematchButton(game: FinishedGame) {
+  return button(rematch, { gameId: game.id, stateId: 0 }, undefined, 'Rematch', { emoji: '🔁', style: ButtonStyle.Primary });
+}
 
 /** The name a player goes by in this server, cut to what a seat keeps, never inside a character. */
 export function displayName(interaction: ComponentInteraction | ChatInputCommandInteraction): string {
@@ -204,6 +210,42 @@ export const lobbyFeatures = [
       const last = game.seats.filter((seat) => !isPerson(seat.userId)).at(-1);
       if (!last) return refuse(interaction, refusals.noComputerSeated);
       return changeLobby(ctx, interaction, game, () => leaveLobby(ctx.db, game.id, last.userId));
+    },
+  }),
+  feature({
+    kind: rematch,
+    needs: 'ended',
+    on: 'public',
+    async run(ctx, interaction, { game, user, seat }) {
+      if (!interaction.isButton()) return;
+      if (seat < 0) return refuse(interaction, refusals.notSeated);
+      const opened = await createLobby(ctx.db, { guildId: game.guildId, channelId: game.channelId, host: user, options: game.options, turnLimitSeconds: game.turnLimitSeconds, hints: game.hints });
+      if (!opened.ok) {
+        const { existing } = opened;
+        return refuse(interaction, refusals.channelBusy(existing.publicMessageId ? messageUrl(existing, existing.publicMessageId) : null));
+      }
+      // The same computer players take their seats again; the people join with one click.
+      let lobby: StoredGame = opened.game;
+      for (const computer of game.seats.filter((other) => !isPerson(other.userId))) {
+        const joined = await joinLobby(ctx.db, lobby.id, { id: computer.userId, name: computer.displayName });
+        if (joined.ok) lobby = joined.game;
+      }
+      const others = game.seats.filter((other) => isPerson(other.userId) && other.userId !== user.id).map((other) => other.userId);
+      const content = others.length > 0 ? `🔁 Rematch! ${others.map(mention).join(' ')}: press **Join** to play again.` : '🔁 Rematch!';
+      // The finished game's Rematch has done its work, before the lobby shows: at no moment can
+      // two public messages be clicked.
+      const channel = await sendableChannel(ctx, game.channelId);
+      if (channel && game.publicMessageId) await stripButtons(ctx, channel, game.publicMessageId);
+      let reply;
+      try {
+        reply = await interaction.reply({ ...lobbyMessage(lobby), content, allowedMentions: { users: others }, withResponse: true });
+      } catch (error) {
+        await cancelGame(ctx.db, lobby.id);
+        throw error;
+      }
+      const messageId = reply.resource?.message?.id;
+      if (messageId) await setPublicMessage(ctx.db, lobby.id, messageId);
+      ctx.log.info({ gameId: lobby.id, channelId: lobby.channelId, interactionId: interaction.id, after: game.id }, 'rematch lobby opened');
     },
   }),
   feature({
