@@ -111,16 +111,16 @@ describe('the turn message', () => {
   });
 
   it('keeps its picture when none is given (an edit that does not draw the board again)', () => {
-    const [{ state }] = momentsOf(7, 3);
-    const message = turnMessage({ view: viewFor(state!, null), decision: currentDecision(state!), lines: [], buttons: [], picture: null, ping: null });
+    const { state } = momentsOf(7, 3)[0]!;
+    const message = turnMessage({ view: viewFor(state, null), decision: currentDecision(state), lines: [], buttons: [], picture: null, ping: null });
     expect(message.files).toEqual([]);
     expect(message.body.attachments).toBeUndefined();
     expect(message.body.allowed_mentions).toEqual({ parse: [], users: [] });
   });
 
   it('loses only its buttons when the turn is over', () => {
-    const [{ state }] = momentsOf(8, 2);
-    const message = turnMessage({ view: viewFor(state!, null), decision: currentDecision(state!), lines: ['**Ann** placed **5D**.'], buttons: tableUi.tableButtons(activeGame(state!)), picture: null, ping: null });
+    const { state } = momentsOf(8, 2)[0]!;
+    const message = turnMessage({ view: viewFor(state, null), decision: currentDecision(state), lines: ['**Ann** placed **5D**.'], buttons: tableUi.tableButtons(activeGame(state)), picture: null, ping: null });
     const stripped = withoutButtons(message.body.components);
     expect([...allComponents(stripped)].some((node) => node.type === ComponentType.ActionRow || node.type === ComponentType.Button)).toBe(false);
     expect([...allComponents(stripped)].filter((node) => node.type === ComponentType.TextDisplay).map((node) => node.content)).toEqual(
