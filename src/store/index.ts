@@ -6,5 +6,6 @@ export * from './lobby.js';
 export * from './moves.js';
 export * from './stats.js';
 export * from './clock.js';
+export * from './table.js';
 export { isDatabaseUnavailable } from './availability.js';
 export { DatabaseInUseError, DataDirectoryMissingError } from './embedded-guard.js';

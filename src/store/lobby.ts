@@ -9,7 +9,7 @@ import type { PrismaClient } from './client.js';
 import type { Prisma } from './generated/client.js';
 import {
   LIVE_STATUSES,
-  findLiveGame,
+  channelHolder,
   gameInclude,
   getGame,
   isUniqueViolation,
@@ -38,8 +38,9 @@ export type CancelResult = GameResultOf<'not_found' | 'not_live'>;
 const CREATE_LOBBY_ATTEMPTS = 3;
 
 /**
- * Opens a lobby in a channel with the host in seat 0. A channel holds at most one live game;
- * the database's partial unique index decides, so two hosts racing cannot both succeed.
+ * Opens a lobby in a channel with the host in seat 0. A channel holds at most one lobby (or game
+ * played in the channel itself); games played in threads do not count. The database's partial
+ * unique index decides, so two hosts racing cannot both succeed.
  */
 export async function createLobby(
   db: PrismaClient,
@@ -62,7 +63,7 @@ export async function createLobby(
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
-    const existing = await findLiveGame(db, input.channelId);
+    const existing = await channelHolder(db, input.channelId);
     if (existing) return { ok: false, reason: 'channel_busy', existing };
     // The game that held the channel ended between the insert and the look-up: try again.
     if (attempt === CREATE_LOBBY_ATTEMPTS) throw new Error(`Could not open a lobby in channel ${input.channelId}.`);
