@@ -40,6 +40,7 @@ async function main(): Promise<void> {
     log,
     commands: COMMAND_HANDLERS,
     clientOptions: config.DISCORD_API_URL ? { rest: { api: config.DISCORD_API_URL } } : {},
+    globalRestLimit: config.DISCORD_GLOBAL_REST_LIMIT,
   });
   const health = config.HEALTH_PORT ? await startHealthServer(config.HEALTH_PORT, botHealthCheck(bot.context.client, database)) : null;
   let stopping = false;

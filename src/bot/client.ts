@@ -1,7 +1,7 @@
 /**
  * The bot: a discord.js client with only the Guilds intent, wired to the one interaction router.
  */
-import { Client, Events, GatewayIntentBits, type ClientOptions } from 'discord.js';
+import { Client, Events, GatewayIntentBits, REST, type ClientOptions } from 'discord.js';
 import type { PrismaClient } from '../store/index.js';
 import { GameLocks, type BotContext } from './context.js';
 import { tableUi } from './features/index.js';
@@ -9,6 +9,8 @@ import { watchDepartures } from './departures.js';
 import type { Logger } from './logger.js';
 import { resumeGames } from './resume.js';
 import { routeInteraction, type CommandHandler } from './router.js';
+import { TableMemory } from './table/memory.js';
+import { TableTransport } from './table/transport.js';
 import { startTurnClock } from './turn-clock.js';
 
 export interface BotOptions {
@@ -24,7 +26,19 @@ export interface BotOptions {
   now?: () => Date;
   /** How often due turn clocks are checked; 0 leaves it to the caller (tests call `tick`). */
   clockTickMs?: number;
+  /**
+   * Requests per second the bot may make with its token (Discord's global limit: 50 unless
+   * Discord granted more; `DISCORD_GLOBAL_REST_LIMIT`). Defaults to the client options' own.
+   */
+  globalRestLimit?: number;
 }
+
+/**
+ * Interaction callbacks and the interaction webhook are not counted against Discord's global
+ * limit, so the client's own queue, which carries them, is not held to it: an answer never
+ * waits behind the bot's channel posts, which queue apart (src/bot/table/transport.ts).
+ */
+const ANSWERS_PER_SECOND = 10_000;
 
 export interface Bot {
   context: BotContext;
@@ -35,8 +49,19 @@ export interface Bot {
 }
 
 export function createBot(options: BotOptions): Bot {
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], ...options.clientOptions });
-  const context: BotContext = { client, db: options.db, log: options.log, now: options.now ?? (() => new Date()), locks: new GameLocks(), ui: tableUi };
+  const restOptions = options.clientOptions?.rest ?? {};
+  const client = new Client({ intents: [GatewayIntentBits.Guilds], ...options.clientOptions, rest: { ...restOptions, globalRequestsPerSecond: ANSWERS_PER_SECOND } });
+  const channelRest = new REST({ ...restOptions, globalRequestsPerSecond: options.globalRestLimit ?? restOptions.globalRequestsPerSecond ?? 50 });
+  const context: BotContext = {
+    client,
+    db: options.db,
+    log: options.log,
+    now: options.now ?? (() => new Date()),
+    locks: new GameLocks(),
+    ui: tableUi,
+    transport: new TableTransport(channelRest, client.rest),
+    table: new TableMemory(),
+  };
   const inFlight = new Set<Promise<void>>();
   let accepting = true;
   let stopClock: (() => Promise<void>) | null = null;
@@ -52,6 +77,7 @@ export function createBot(options: BotOptions): Bot {
   return {
     context,
     async start(token) {
+      channelRest.setToken(token);
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(token);
       await ready;
@@ -65,6 +91,8 @@ export function createBot(options: BotOptions): Bot {
       await stopClock?.();
       await Promise.allSettled([...inFlight]);
       await client.destroy();
+      channelRest.clearHashSweeper();
+      channelRest.clearHandlerSweeper();
     },
   };
 }

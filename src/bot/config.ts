@@ -45,6 +45,11 @@ export const configSchema = z.object({
   SHARD_COUNT: z.coerce.number().int().min(1).max(1000).optional(),
   /** Serve `GET /health` on this port of 127.0.0.1 (the container's health check). */
   HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /**
+   * Requests per second the bot may make with its token: Discord's global limit, 50 unless
+   * Discord granted the bot more. Interaction answers are not counted and never wait for it.
+   */
+  DISCORD_GLOBAL_REST_LIMIT: z.coerce.number().int().min(1).max(100_000).default(50),
   /** Discord's REST API base (only tests point it elsewhere: the local Discord double). */
   DISCORD_API_URL: z.url().optional(),
 })

@@ -1,8 +1,10 @@
 /** What every handler needs: the Discord client, the database, the log, the clock and the table's buttons. */
 import type { ButtonBuilder, Client } from 'discord.js';
-import type { ActiveGame, PrismaClient } from '../store/index.js';
+import type { ActiveGame, FinishedGame, PrismaClient } from '../store/index.js';
 import type { Panel } from './layout.js';
 import type { Logger } from './logger.js';
+import type { TableMemory } from './table/memory.js';
+import type { TableTransport } from './table/transport.js';
 
 /**
  * What the feature files (src/bot/features/) contribute to messages built elsewhere, handed
@@ -14,6 +16,8 @@ export interface TableUi {
   panel(game: ActiveGame, userId: string): Panel;
   /** The buttons on the game's public message: who decides opens their panel from there. */
   tableButtons(game: ActiveGame): ButtonBuilder[];
+  /** The buttons on a finished game's final message (a rematch). */
+  finalButtons(game: FinishedGame): ButtonBuilder[];
 }
 
 export interface BotContext {
@@ -24,6 +28,10 @@ export interface BotContext {
   now: () => Date;
   locks: GameLocks;
   ui: TableUi;
+  /** The table's REST queues: bot-token posts apart from interaction answers. */
+  transport: TableTransport;
+  /** Each game's current turn message and last ping, in this process. */
+  table: TableMemory;
 }
 
 /**
@@ -42,5 +50,10 @@ export class GameLocks {
       if (this.tails.get(gameId) === tail) this.tails.delete(gameId);
     });
     return result;
+  }
+
+  /** Resolves once no game's work is queued or running (tests wait for the table this way). */
+  async idle(): Promise<void> {
+    while (this.tails.size > 0) await Promise.allSettled([...this.tails.values()]);
   }
 }

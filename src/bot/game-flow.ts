@@ -3,9 +3,9 @@
  * with its clock in one statement), tell the table, and play the seats the seat driver plays.
  * Every path that changes a game (a click, a time-out, the autopilot) goes through `commitMove`.
  */
-import { MessageFlags, type SendableChannels } from 'discord.js';
-import { currentDecision, whatIsAwaited, type Action, type GameEvent } from '../engine/index.js';
-import { applyAction, setPublicMessage, type ActiveGame, type ApplyActionResult, type FinishedGame } from '../store/index.js';
+import { MessageFlags } from 'discord.js';
+import { currentDecision, type Action } from '../engine/index.js';
+import { applyAction, type ActiveGame, type ApplyActionResult, type FinishedGame } from '../store/index.js';
 import { clockAfter, type Mover } from './clock-policy.js';
 import type { BotContext } from './context.js';
 import type { ComponentInteraction } from './features/feature.js';
@@ -13,8 +13,11 @@ import type { Panel } from './layout.js';
 import { refusals, rejectionSentence } from './refusals.js';
 import { fromPrivatePanel } from './replies.js';
 import { automaticMove } from './seat-driver.js';
-import { gameMessage } from './table.js';
-import { describeMove } from './text.js';
+import { announce } from './table/publish.js';
+import { viaOf, type Via } from './table/transport.js';
+import { describeMove, escapedName, waitingLine } from './text.js';
+
+export { announce };
 
 /**
  * Applies `action` for the clicking user, offered at `stateId`. The click is acknowledged first
@@ -26,13 +29,15 @@ export async function playMove(ctx: BotContext, interaction: ComponentInteractio
   if (fromPrivatePanel(interaction)) await interaction.deferUpdate();
   else await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const seat = game.seats.findIndex((candidate) => candidate.userId === interaction.user.id);
-  const outcome = await ctx.locks.run(game.id, () => commitMove(ctx, game, action, { seat, by: 'player' }, [], stateId));
+  // The player's own answer comes first (it also fills a deferred reply, which a public
+  // follow-up must not replace); the table is then told through this click's webhook.
+  const answer = (moved: ActiveGame | FinishedGame) => interaction.editReply(nextPanelFor(ctx, moved, interaction.user.id)).then(() => undefined);
+  const outcome = await ctx.locks.run(game.id, () => commitMove(ctx, game, action, { seat, by: 'player' }, [], stateId, { via: viaOf(interaction), answer }));
   if (!outcome.ok) {
     await interaction.followUp({ content: failureSentence(outcome), flags: MessageFlags.Ephemeral });
     return;
   }
   ctx.log.info({ gameId: game.id, channelId: game.channelId, interactionId: interaction.id, action: action.type, stateId: outcome.game.state.stateId }, 'move applied');
-  await interaction.editReply(nextPanelFor(ctx, outcome.game, interaction.user.id));
 }
 
 function failureSentence(failure: Exclude<ApplyActionResult, { ok: true }>): string {
@@ -53,21 +58,39 @@ function failureSentence(failure: Exclude<ApplyActionResult, { ok: true }>): str
  * announces it, and then makes the moves the seat driver makes (seats on autopilot), each
  * announced. Returns the result of the first move with the game as it finally stands.
  */
-export async function commitMove(ctx: BotContext, game: ActiveGame, action: Action, mover: Mover, lines: readonly string[] = [], expectedStateId?: number): Promise<ApplyActionResult> {
+export interface CommitOptions {
+  /** The webhook of the click that made the move: the table posts through it at no cost. */
+  via?: Via | null;
+  /** Answers the clicking player once the move is written, before the table is told. */
+  answer?: (game: ActiveGame | FinishedGame) => Promise<void>;
+}
+
+export async function commitMove(
+  ctx: BotContext,
+  game: ActiveGame,
+  action: Action,
+  mover: Mover,
+  lines: readonly string[] = [],
+  expectedStateId?: number,
+  options: CommitOptions = {},
+): Promise<ApplyActionResult> {
   const clock = (current: ActiveGame, by: Mover) => (state: Parameters<typeof clockAfter>[1]) => clockAfter(current, state, by, ctx.now());
   const first = await applyAction(ctx.db, game, action, { clockAfter: clock(game, mover), ...(expectedStateId === undefined ? {} : { expectedStateId }) });
   if (!first.ok) return first;
+  await options.answer?.(first.game).catch((error: unknown) => ctx.log.warn({ err: error, gameId: game.id }, 'could not answer the player'));
   let result = first;
+  let before = game;
   let announcement = lines;
   for (;;) {
-    const current = await announce(ctx, result.game, result.events, announcement);
+    const current = await announce(ctx, result.game, result.events, announcement, { via: options.via ?? null, previous: before.state });
     if (current.status !== 'active') return { ...first, game: current };
     const auto = automaticMove(current);
     if (!auto) return { ...first, game: current };
-    announcement = [`🤖 ${current.seats[auto.mover.seat]!.displayName} is on autopilot: ${describeMove(auto.action, current.state)}.`];
+    announcement = [`🤖 ${escapedName(current.seats[auto.mover.seat]!.displayName)} is on autopilot: ${describeMove(auto.action, current.state)}.`];
     const played = await applyAction(ctx.db, current, auto.action, { clockAfter: clock(current, auto.mover) });
     // Another process moved first: it also runs the seat driver, so stop here.
     if (!played.ok) return { ...first, game: current };
+    before = current;
     result = played;
   }
 }
@@ -76,33 +99,5 @@ export async function commitMove(ctx: BotContext, game: ActiveGame, action: Acti
 function nextPanelFor(ctx: BotContext, game: ActiveGame | FinishedGame, userId: string): Panel {
   const decision = currentDecision(game.state);
   if (decision.kind !== 'gameOver' && game.status === 'active' && game.state.players[decision.seat]?.id === userId) return ctx.ui.panel(game, userId);
-  return { content: decision.kind === 'gameOver' ? 'Done. The game is over: see the final standings in the channel.' : `Done. Now ${whatIsAwaited(game.state)}`, components: [] };
-}
-
-/**
- * Posts the table's new public message and takes the buttons off the previous one, so only the
- * latest message can be clicked. Returns the game with its new public message.
- */
-export async function announce<Game extends ActiveGame | FinishedGame>(ctx: BotContext, game: Game, events: readonly GameEvent[], extraLines: readonly string[] = []): Promise<Game> {
-  const channel = await sendableChannel(ctx, game.channelId);
-  if (!channel) return game;
-  // The old buttons go first, so that at no moment two public messages can be clicked. Should
-  // the post then fail, the start-up pick-up posts the game again (src/bot/resume.ts).
-  if (game.publicMessageId) await stripButtons(ctx, channel, game.publicMessageId);
-  const sent = await channel.send(gameMessage(game, events, extraLines, game.status === 'active' ? ctx.ui.tableButtons(game) : []));
-  await setPublicMessage(ctx.db, game.id, sent.id, game.state.stateId);
-  return { ...game, publicMessageId: sent.id, publicStateId: game.state.stateId };
-}
-
-export async function stripButtons(ctx: BotContext, channel: SendableChannels, messageId: string): Promise<void> {
-  if (!('messages' in channel)) return;
-  await channel.messages.edit(messageId, { components: [] }).catch((error: unknown) => {
-    // A deleted message or a missing permission must not stop the game.
-    ctx.log.warn({ err: error, channelId: channel.id, messageId }, 'could not remove the buttons of an old message');
-  });
-}
-
-export async function sendableChannel(ctx: BotContext, channelId: string): Promise<SendableChannels | null> {
-  const channel = ctx.client.channels.cache.get(channelId) ?? (await ctx.client.channels.fetch(channelId).catch(() => null));
-  return channel && channel.isSendable() ? channel : null;
+  return { content: decision.kind === 'gameOver' ? 'Done. The game is over: see the final standings at the table.' : `Done. Now ${waitingLine(game.state)}`, components: [] };
 }

@@ -1,12 +1,13 @@
 /**
- * Start-up: pick up every game in progress on this process's servers. A move that was written
- * but never announced (the process died in between) is announced now; turn clocks missing a
+ * Start-up: pick up every game in progress on this process's servers. A table message that may
+ * not show the latest move (the process died in between, or moves within a turn edited it) is
+ * brought up to date in place; turn clocks missing a
  * deadline are armed; overdue ones are left to the next tick. Nothing is applied twice: every
  * move still goes through the store's version guard.
  */
 import { activeGameIds, getGame } from '../store/index.js';
 import type { BotContext } from './context.js';
-import { announce } from './game-flow.js';
+import { refreshTable } from './table/publish.js';
 import { ensureClock } from './turn-clock.js';
 
 export async function resumeGames(ctx: BotContext): Promise<number> {
@@ -17,7 +18,7 @@ export async function resumeGames(ctx: BotContext): Promise<number> {
       const game = await getGame(ctx.db, id);
       if (game?.status !== 'active') return;
       if (game.publicStateId !== game.state.stateId) {
-        await announce(ctx, game, [], ['The bot restarted: here is where the game stands.']);
+        await refreshTable(ctx, game, ['The bot restarted: here is where the game stands.']);
       }
       await ensureClock(ctx, game);
       resumed++;

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatInputCommandInteraction, Interaction } from 'discord.js';
 import { mayAct, staleness } from '../engine/index.js';
-import { getGame, isDatabaseUnavailable, type ActiveGame, type LobbyGame, type StoredGame } from '../store/index.js';
+import { getGame, isDatabaseUnavailable, playChannelOf, type ActiveGame, type FinishedGame, type LobbyGame, type StoredGame } from '../store/index.js';
 import { decodeEnvelope } from './components.js';
 import type { BotContext } from './context.js';
 import type { AnyFeature, Click, ComponentInteraction, Needs } from './features/feature.js';
@@ -62,14 +62,23 @@ export async function parseComponent(ctx: BotContext, interaction: ComponentInte
 
   const game = await getGame(ctx.db, envelope.gameId);
   if (!game) return { ok: false, message: refusals.noSuchGame };
-  // A click acts only on the game of the channel it was made in (and so with the permissions of
-  // that game's server): an id naming another game is refused, however it was made.
-  if (interaction.guildId !== game.guildId || interaction.channelId !== game.channelId) return { ok: false, message: refusals.elsewhere };
+  // A click acts only on the game of the channel (or thread) it was made in, and so with the
+  // permissions of that game's server: an id naming another game is refused, however it was made.
+  if (interaction.guildId !== game.guildId || !playedIn(game, interaction.channelId)) return { ok: false, message: refusals.elsewhere };
   const user = { id: interaction.user.id, name: displayName(interaction) };
   const seat = game.seats.findIndex((candidate) => candidate.userId === user.id);
   const problem = unmetNeeds(entry, game, user.id, seat, envelope.stateId) ?? wrongPlace(interaction, entry, game);
   if (problem) return { ok: false, message: problem };
-  return { ok: true, feature: entry, click: { arg, stateId: envelope.stateId, game: game as LobbyGame | ActiveGame, user, seat } as Click<unknown, Needs> };
+  return { ok: true, feature: entry, click: { arg, stateId: envelope.stateId, game: game as LobbyGame | ActiveGame | FinishedGame, user, seat } as Click<unknown, Needs> };
+}
+
+/**
+ * Where a game's buttons may be clicked: its lobby's channel while it forms, then its thread
+ * (or the channel itself, where it plays without one). A confirmation asked before the game
+ * moved to its thread (say, to cancel it) still works in the channel.
+ */
+function playedIn(game: StoredGame, channelId: string | null): boolean {
+  return channelId === playChannelOf(game) || channelId === game.channelId;
 }
 
 /** Public buttons must be on the game's current message; panel buttons on a private answer. */
@@ -91,6 +100,7 @@ function unmetNeeds(entry: AnyFeature, game: StoredGame, userId: string, seat: n
   const needs = entry.needs;
   if (needs === 'lobby') return game.status === 'lobby' ? null : refusals.notLobby;
   if (needs === 'live') return game.status === 'lobby' || game.status === 'active' ? null : refusals.alreadyEnded;
+  if (needs === 'ended') return game.status !== 'finished' ? refusals.notEnded : seat < 0 ? refusals.notSeated : null;
   if (game.status === 'lobby') return refusals.notStarted;
   if (game.status !== 'active') return refusals.over;
   if (seat < 0) return refusals.notSeated;

@@ -5,7 +5,14 @@
 import { expect } from 'vitest';
 import { nextInt } from '../../src/engine/rng.js';
 import type { StoredMessage } from '../support/discord-double/index.js';
-import { SETTLE_MS, answerOf, buttonsOf, latestPublicWithButtons, type Venue } from './harness.js';
+import { decodeEnvelope } from '../../src/bot/components.js';
+import { SETTLE_MS, answerOf, buttonsOf, gameChannelOf, latestPublicWithButtons, messageText, tableMovedPast, type Venue } from './harness.js';
+
+function stateOf(customId: string): number {
+  const id = decodeEnvelope(customId);
+  if (!id) throw new Error(`not one of the bot's custom ids: ${customId}`);
+  return id.stateId;
+}
 
 export class Table {
   private rng: number;
@@ -14,8 +21,17 @@ export class Table {
   moves = 0;
   tradesOffered = 0;
 
-  constructor(private readonly harness: Venue, seed: number) {
+  /**
+   * `channelId`: where the game plays (a thread, or a channel); by default the newest thread of
+   * the guild's channel, or the channel itself.
+   */
+  constructor(private readonly harness: Venue, seed: number, private readonly channelId?: string) {
     this.rng = seed;
+  }
+
+  /** Where this table's game is played. */
+  channel(): string {
+    return this.channelId ?? gameChannelOf(this.harness);
   }
 
   private int(bound: number): number {
@@ -36,10 +52,12 @@ export class Table {
 
   /** Whose decision the latest public message announces, with that message. */
   current(): { message: StoredMessage; userId: string } | null {
-    const message = latestPublicWithButtons(this.harness);
-    if (!message) return null;
-    const userId = /<@(\d+)>/.exec(message.content ?? '')?.[1];
-    if (!userId) throw new Error(`public message without a mention: ${message.content}`);
+    const message = latestPublicWithButtons(this.harness, this.channel());
+    // The final message's only button is a rematch: no decision is offered any more.
+    if (!message || !buttonsOf(message).some((button) => button.kind === 'decide' || button.kind === 'hand')) return null;
+    // The last mention is the one who decides (the lines above it may name others).
+    const userId = [...messageText(message).matchAll(/<@(\d+)>/g)].at(-1)?.[1];
+    if (!userId) throw new Error(`public message without a mention: ${messageText(message)}`);
     return { message, userId };
   }
 
@@ -65,7 +83,8 @@ export class Table {
         const opened = this.harness.double.clickButton({ message: panel, customId: choice.customId, user });
         await opened.response();
         const submitted = this.harness.double.submitModal({ modalOf: opened, values: { giveShares: '', giveCash: '100', getShares: '', getCash: '0' } });
-        await submitted.settled({ timeoutMs: SETTLE_MS });
+        const answered = await submitted.settled({ timeoutMs: SETTLE_MS });
+        if (answered.followUps.length === 0) await tableMovedPast(this.harness, this.channel(), stateOf(choice.customId));
         this.moves++;
         return true;
       }
@@ -73,7 +92,11 @@ export class Table {
       const view = await handle.settled({ timeoutMs: SETTLE_MS });
       const refusal = view.followUps.at(-1);
       if (refusal) throw new Error(`the bot refused an offered button ${choice.kind}:${choice.arg}: ${refusal.content}`);
-      if (!['cart', 'dispose'].includes(choice.kind)) this.moves++;
+      if (!['cart', 'dispose'].includes(choice.kind)) {
+        // The player is answered first; the table tells the move a moment later.
+        await tableMovedPast(this.harness, this.channel(), stateOf(choice.customId));
+        this.moves++;
+      }
       panel = this.harness.double.message(panel.id) ?? null;
     }
     return true;

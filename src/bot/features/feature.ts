@@ -6,18 +6,19 @@
  */
 import type { ButtonInteraction, ModalSubmitInteraction } from 'discord.js';
 import type { Action } from '../../engine/index.js';
-import type { ActiveGame, LobbyGame, Player } from '../../store/index.js';
+import type { ActiveGame, FinishedGame, LobbyGame, Player } from '../../store/index.js';
 import type { ComponentKind } from '../components.js';
 import type { BotContext } from '../context.js';
 
 /**
  * `lobby`: the game is still a lobby. `live`: a lobby or a game in progress. `seat`: a game in
  * progress and the clicker has a seat. `decider`: that, and the engine says the clicker may act
- * now (for `acts`, the action the click leads to).
+ * now (for `acts`, the action the click leads to). `ended`: a finished game, and the clicker
+ * had a seat in it.
  */
-export type Needs = 'lobby' | 'live' | 'seat' | 'decider';
+export type Needs = 'lobby' | 'live' | 'seat' | 'decider' | 'ended';
 
-export type GameFor<N extends Needs> = N extends 'lobby' ? LobbyGame : N extends 'live' ? LobbyGame | ActiveGame : ActiveGame;
+export type GameFor<N extends Needs> = N extends 'lobby' ? LobbyGame : N extends 'live' ? LobbyGame | ActiveGame : N extends 'ended' ? FinishedGame : ActiveGame;
 
 export type ComponentInteraction = ButtonInteraction | ModalSubmitInteraction;
 

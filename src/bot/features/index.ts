@@ -5,7 +5,7 @@
  */
 import { ButtonStyle, type ButtonBuilder } from 'discord.js';
 import { currentDecision, viewFor } from '../../engine/index.js';
-import type { ActiveGame } from '../../store/index.js';
+import type { ActiveGame, FinishedGame } from '../../store/index.js';
 import { button } from '../components.js';
 import type { TableUi } from '../context.js';
 import type { Panel } from '../layout.js';
@@ -17,10 +17,11 @@ import { foundingFeatures, foundingPanel } from './founding.js';
 import { lobbyFeatures } from './lobby.js';
 import { disposePanel, mergerFeatures, tiePanel } from './merger.js';
 import { hand, handPanel, holdingsLine, placementFeatures } from './placement.js';
+import { rematchButtons, rematchFeatures } from './rematch.js';
 import { tradeAnswerPanel, tradeFeatures, withdraw } from './trades.js';
 
 export const FEATURES: ReadonlyMap<string, AnyFeature> = new Map(
-  [...lobbyFeatures, ...decideFeatures, ...placementFeatures, ...foundingFeatures, ...mergerFeatures, ...buyingFeatures, ...tradeFeatures, ...autopilotFeatures].map((entry) => [entry.kind.name, entry]),
+  [...lobbyFeatures, ...decideFeatures, ...placementFeatures, ...foundingFeatures, ...mergerFeatures, ...buyingFeatures, ...tradeFeatures, ...autopilotFeatures, ...rematchFeatures].map((entry) => [entry.kind.name, entry]),
 );
 
 /** The private panel for whatever `userId` must decide now, built from their view and the decision. */
@@ -62,4 +63,4 @@ function tableButtons(game: ActiveGame): ButtonBuilder[] {
   return buttons;
 }
 
-export const tableUi: TableUi = { panel, tableButtons };
+export const tableUi: TableUi = { panel, tableButtons, finalButtons: (game: FinishedGame) => rematchButtons(game) };
