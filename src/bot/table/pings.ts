@@ -5,7 +5,9 @@
  * offer's recipient, or the player in turn getting the decision back after them).
  *
  * The rule: ping only when the decision moves to a different person, and never the same person
- * twice in a row. A seat on autopilot is not pinged: the bot decides for it at once.
+ * twice in a row. Within a turn only someone other than the player in turn is pinged: the
+ * player in turn was pinged when it began and is playing it. A seat on autopilot is not
+ * pinged: the bot decides for it at once.
  */
 
 export interface PingInput {
@@ -13,6 +15,8 @@ export interface PingInput {
   decider: string | null;
   /** The user whose decision it was before this move (null at the start). */
   previousDecider: string | null;
+  /** The user whose turn it is. */
+  turnPlayer: string | null;
   /** Whether this move starts a new turn (and so a new table message). */
   newTurn: boolean;
   /** The last user this game pinged (null when none, or unknown after a restart). */
@@ -27,6 +31,6 @@ export function pingFor(input: PingInput): Ping {
   const { decider } = input;
   if (decider === null || input.onAutopilot || decider === input.lastPinged) return null;
   if (input.newTurn) return { userId: decider, by: 'table' };
-  if (decider !== input.previousDecider) return { userId: decider, by: 'mention' };
+  if (decider !== input.previousDecider && decider !== input.turnPlayer) return { userId: decider, by: 'mention' };
   return null;
 }

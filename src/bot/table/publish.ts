@@ -87,7 +87,7 @@ async function show<Game extends ActiveGame | FinishedGame>(ctx: BotContext, gam
     const redraw = needsNewPicture(current.picture, view);
     await editRecord(ctx, current, turnMessage({ view, decision, lines, buttons, picture: redraw ? drawBoard(view) : null, ping: null }));
     ctx.table.setTurn(game.id, { ...current, lines, picture: redraw ? pictureKey(view) : current.picture, decider });
-    const ping = pingFor({ decider, previousDecider, newTurn: false, lastPinged, onAutopilot });
+    const ping = pingFor({ decider, previousDecider, turnPlayer: view.players[view.currentPlayer]?.id ?? null, newTurn: false, lastPinged, onAutopilot });
     if (ping) {
       await sendNew(ctx, channelId, mentionMessage(view, decision, tableLink(game, current.messageId)), options.via);
       ctx.table.notePing(game.id, ping.userId);
@@ -98,7 +98,7 @@ async function show<Game extends ActiveGame | FinishedGame>(ctx: BotContext, gam
   // The turn passed (or the game starts, or this process has no record of the table message):
   // the move is told on the turn's message, which loses its buttons, and a new one is posted.
   const closed = await closeTurn(ctx, game, current, view, happened, '', options);
-  const ping = pingFor({ decider, previousDecider, newTurn: true, lastPinged, onAutopilot });
+  const ping = pingFor({ decider, previousDecider, turnPlayer: view.players[view.currentPlayer]?.id ?? null, newTurn: true, lastPinged, onAutopilot });
   const lines = closed ? [] : happened;
   const message = turnMessage({ view, decision, lines, buttons, picture: drawBoard(view), ping: ping?.userId ?? null });
   const posted = await sendNew(ctx, channelId, message, options.via);

@@ -159,9 +159,12 @@ describe('pings', () => {
         const seat = decidingSeat(state);
         const decider = seat === null ? null : state.players[seat]!.id;
         const previous = before.players[decidingSeat(before) ?? -1]?.id ?? null;
-        const ping = pingFor({ decider, previousDecider: previous, newTurn: state.turn !== before.turn, lastPinged, onAutopilot: false });
+        const turnPlayer = state.players[state.currentPlayer]!.id;
+        const ping = pingFor({ decider, previousDecider: previous, turnPlayer, newTurn: state.turn !== before.turn, lastPinged, onAutopilot: false });
         if (state.turn !== before.turn && decider !== null && decider !== lastPinged) expect(ping).toEqual({ userId: decider, by: 'table' });
-        if (state.turn === before.turn && decider !== null && decider !== previous && decider !== lastPinged) expect(ping).toEqual({ userId: decider, by: 'mention' });
+        if (state.turn === before.turn && decider !== null && decider !== previous && decider !== lastPinged && decider !== turnPlayer) expect(ping).toEqual({ userId: decider, by: 'mention' });
+        // The player in turn is not pinged again within their turn.
+        if (state.turn === before.turn && decider === turnPlayer) expect(ping).toBeNull();
         if (decider === previous && state.turn === before.turn) expect(ping).toBeNull();
         if (ping) {
           pinged.push(ping.userId);
@@ -177,9 +180,9 @@ describe('pings', () => {
   });
 
   it('do not ping a seat on autopilot, nor anyone once the game is over', () => {
-    expect(pingFor({ decider: 'a', previousDecider: 'b', newTurn: true, lastPinged: 'b', onAutopilot: true })).toBeNull();
-    expect(pingFor({ decider: null, previousDecider: 'b', newTurn: true, lastPinged: 'b', onAutopilot: false })).toBeNull();
-    expect(pingFor({ decider: 'a', previousDecider: null, newTurn: true, lastPinged: null, onAutopilot: false })).toEqual({ userId: 'a', by: 'table' });
+    expect(pingFor({ decider: 'a', previousDecider: 'b', turnPlayer: 'a', newTurn: true, lastPinged: 'b', onAutopilot: true })).toBeNull();
+    expect(pingFor({ decider: null, previousDecider: 'b', turnPlayer: null, newTurn: true, lastPinged: 'b', onAutopilot: false })).toBeNull();
+    expect(pingFor({ decider: 'a', previousDecider: null, turnPlayer: 'a', newTurn: true, lastPinged: null, onAutopilot: false })).toEqual({ userId: 'a', by: 'table' });
   });
 });
 
@@ -195,7 +198,7 @@ describe('the board picture', () => {
       for (const { state, events } of moments) {
         const view = viewFor(state, null);
         founded += events.filter((event) => event.type === 'chainFounded').length;
-        mergers += events.filter((event) => event.type === 'mergerCompleted').length;
+        mergers += events.filter((event) => event.type === 'chainDefunct').length;
         const newTurn = view.turn !== turn;
         turn = view.turn;
         if (newTurn || needsNewPicture(shown, view)) {
