@@ -12,6 +12,7 @@ import { getGame } from '../../src/store/index.js';
 import { DiscordDouble } from '../support/discord-double/index.js';
 import { SETTLE_MS, startHarness, type Harness } from './harness.js';
 import { Table } from './players.js';
+import { hasButtons } from './harness.js';
 import { Server, allButtons, buttonOf, expectAtMostOneButtonedMessage, isPng, textOf, watchButtonedMessages } from './session.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
@@ -107,13 +108,14 @@ describe('/acquire start and its options', () => {
     }
     expect(game.state!.options).toEqual({ bonusMode: 'tycoon', chainSet: 'set2008', holdings: 'hidden', founderShare: 'cash', unplayable: 'strict', trades: true, twoPlayerBank: false });
     expect(game.turnLimitSeconds).toBe(3600);
-    // The first board lists the 2008 chains, and hides everyone's holdings.
+    // The first table message, in the game's thread, shows the board and hides everyone's holdings.
     const board = s.message(game.publicMessageId!);
     expect(board.id).not.toBe(lobby.id);
-    const chains = board.embeds[0]!.fields!.find((field) => field.name.startsWith('Chains'))!.value;
-    for (const chain of game.state!.chains) expect(chains).toContain(chain.name);
+    expect(board.channelId).toBe(game.threadId);
+    expect(isPng(board.attachments.find((attachment) => attachment.filename === 'board.png')?.data)).toBe(true);
     expect(game.state!.chains.map((chain) => chain.name)).not.toContain('Luxor');
-    expect(board.embeds[0]!.fields!.find((field) => field.name === 'Players')!.value).toContain('holdings hidden');
+    expect(textOf(board)).toContain('Cash and shares are hidden until the end.');
+    expect(textOf(board)).not.toMatch(/\$\d/);
   });
 
   it('opens with the defaults when no option is given', async () => {
@@ -144,8 +146,8 @@ describe('/acquire start and its options', () => {
 
 // ---------------------------------------------------------------------------------------------
 
-describe('one game per channel', () => {
-  it('refuses a second /acquire start while a game forms or runs, pointing at the first', async () => {
+describe('games per channel', () => {
+  it('refuses a second /acquire start while a lobby forms, pointing at it; a game playing in its thread leaves the channel free', async () => {
     const s = await open(3, ['acquire', 'other']);
     const [host, second, third] = s.users as [typeof s.users[0], typeof s.users[0], typeof s.users[0]];
     const lobby = await s.openLobby(host);
@@ -168,19 +170,24 @@ describe('one game per channel', () => {
     expect((await s.liveGame(s.channel(1)))?.createdBy).toBe(third.id);
     expect((await s.liveGame())?.createdBy).toBe(host.id);
 
-    // While running: pointed at the latest board.
+    // Started, the game plays in a thread opened from its lobby: the channel is free again.
     await s.click(s.message(lobby.id), buttonOf(s.message(lobby.id), 'join').customId, second);
     await s.click(s.message(lobby.id), buttonOf(s.message(lobby.id), 'start').customId, host);
     const game = (await s.liveGame())!;
     expect(game.status).toBe('active');
-    const before = s.publicMessages().length;
-    const { message } = await s.command(third, 'start');
-    expect(message?.ephemeral).toBe(true);
-    expect(message?.content).toContain(messageLink(s.guild.id, s.channel(), game.publicMessageId!));
-    expect(s.message(game.publicMessageId!).embeds[0]?.title).toMatch(/Acquire: turn 1/);
-    expect(s.publicMessages()).toHaveLength(before);
-    expect(await s.gamesIn()).toBe(1);
-    expect((await s.liveGame())!.id).toBe(game.id);
+    expect(game.threadId).toBe(lobby.id);
+    expect(s.message(game.publicMessageId!).channelId).toBe(game.threadId);
+    expect(textOf(s.message(game.publicMessageId!))).toMatch(/### Turn 1/);
+    const next = await s.openLobby(third);
+    expect(next.id).not.toBe(lobby.id);
+    expect(await s.gamesIn()).toBe(2);
+    // Commands in the channel act on the caller's game there; in a thread, on its game.
+    const hand = await s.command(second, 'hand');
+    expect(hand.message?.content).toMatch(/You have \$[\d,]+/);
+    const lobbyHand = await s.command(third, 'hand');
+    expect(lobbyHand.message?.content).toMatch(/not started yet: 1 player seated/);
+    const inThread = await s.command(third, 'status', {}, game.threadId!);
+    expect(textOf(inThread.message)).toMatch(/### Turn 1/);
   });
 });
 
@@ -258,12 +265,16 @@ describe('the lobby', () => {
     expect(game.status).toBe('active');
     expect(game.state!.players.map((player) => player.id)).toEqual(game.seats.map((seat) => seat.userId));
     expect(game.seats).toHaveLength(MAX_PLAYERS);
-    // The lobby keeps its seat list but loses its buttons; the first board has them now.
+    // The lobby stays in the channel as the game's summary, without buttons: who plays, whose
+    // turn it is, and the thread the game is played in; the first table message is there.
     expect(s.message(lobby.id).components).toEqual([]);
-    expect(s.message(lobby.id).embeds[0]!.title).toBe('Acquire: this game has started (the board is below)');
-    expect(seats().split('\n')).toHaveLength(MAX_PLAYERS);
+    expect(s.message(lobby.id).embeds[0]!.title).toBe('Acquire: a game in progress');
+    expect(s.message(lobby.id).embeds[0]!.description).toContain(`<#${game.threadId}>`);
+    expect(s.message(lobby.id).embeds[0]!.fields!.find((field) => field.name === 'Now')!.value).toContain(`<@${game.state!.players[game.state!.currentPlayer]!.id}>`);
+    expect(seats().split(', ')).toHaveLength(MAX_PLAYERS);
     const board = s.message(game.publicMessageId!);
-    expect(board.content).toMatch(/your turn: place a tile/);
+    expect(board.channelId).toBe(game.threadId);
+    expect(textOf(board)).toMatch(/your turn: place a tile/);
     expect(textOf(board)).toContain('The game begins');
     expect(allButtons(board).map((button) => button.kind)).toContain('hand');
 
@@ -376,14 +387,15 @@ describe('/acquire status, chart and rules', () => {
     const publicBefore = s.publicMessages().length;
     const current = game.state!.players[game.state!.currentPlayer]!;
 
-    // Status: the board now, for anyone, with no buttons and no ping.
+    // Status: the table now, for anyone, privately, with no buttons and no ping.
     const status = await s.command(outsider, 'status');
     expect(status.message?.ephemeral).toBe(true);
-    expect(status.message?.content).toBe(`Now: <@${current.id}>, your turn: place a tile.`);
-    expect(status.message?.components).toEqual([]);
+    expect(textOf(status.message)).toContain(`<@${current.id}>, your turn: place a tile.`);
+    expect(allButtons(status.message)).toEqual([]);
     expect(isPng(status.message?.attachments.find((attachment) => attachment.filename === 'board.png')?.data)).toBe(true);
-    expect(textOf(status.message)).toContain('Acquire: turn 1');
-    for (const chain of game.state!.chains) expect(textOf(status.message)).toContain(chain.name);
+    expect(textOf(status.message)).toContain('### Turn 1');
+    // The chains' table is in the picture: the text does not repeat it.
+    expect(textOf(status.message)).not.toContain(game.state!.chains[0]!.name);
     expect((status.view.callback!.data as { allowed_mentions?: { users?: string[] } }).allowed_mentions?.users).toEqual([]);
 
     // Chart: a PNG of this game's prices.
@@ -402,6 +414,7 @@ describe('/acquire status, chart and rules', () => {
 
     // None of it posted anything public.
     expect(s.publicMessages()).toHaveLength(publicBefore);
+    expect(s.publicMessages(game.threadId!)).toHaveLength(1);
   });
 });
 
@@ -416,6 +429,10 @@ describe('old public messages lose their buttons', () => {
     for (let decisions = 0; decisions < 4; decisions++) expect(await table.playDecision()).toBe(true);
     const moments = await watch.stop();
     expect(moments, 'moments when two public messages had buttons').toEqual([]);
+    // The game played in its thread: several turns' messages there, the old ones without buttons.
+    const thread = h.double.threads(s.channel())[0]!.id;
+    expect(s.publicMessages(thread).length).toBeGreaterThan(1);
+    expect(s.publicMessages(thread).filter(hasButtons)).toHaveLength(1);
   });
 });
 
@@ -502,10 +519,13 @@ describe('cancelling', () => {
     const asked = await s.command(admin, 'cancel');
     expect(asked.message?.content).toMatch(/Cancel this game for everyone\?/);
     await s.click(asked.message!, buttonOf(asked.message, 'cancel', 'yes').customId, admin);
-    await h.double.waitFor(() => s.message(board.id).components.length === 0 && s.publicMessages().at(-1)!.content.includes('was cancelled'), { timeoutMs: SETTLE_MS, description: 'the cancellation shown' });
-    expect(s.publicMessages().at(-1)!.content).toContain(`cancelled by <@${admin.id}>`);
+    const thread = game.threadId!;
+    await h.double.waitFor(() => !hasButtons(s.message(board.id)) && s.publicMessages(thread).at(-1)!.content.includes('was cancelled'), { timeoutMs: SETTLE_MS, description: 'the cancellation shown' });
+    expect(s.publicMessages(thread).at(-1)!.content).toContain(`cancelled by <@${admin.id}>`);
     expect((await getGame(h.database.prisma, game.id))?.status).toBe('cancelled');
-    expect(s.publicMessages().filter((message) => message.components.length > 0)).toEqual([]);
+    expect(s.publicMessages(thread).filter(hasButtons)).toEqual([]);
+    // The channel's summary says so.
+    expect(s.message(game.summaryMessageId ?? (await getGame(h.database.prisma, game.id))!.summaryMessageId!).embeds[0]!.title).toBe('Acquire: this game was cancelled');
 
     // The board's old buttons now say the game is over.
     const late = await s.forged(board, handId, host);
@@ -592,7 +612,9 @@ describe('the command definition', () => {
     expect(command.name).toBe('acquire');
     expect(command.contexts, 'servers only: the bot plays in channels').toEqual([0]);
     const subcommands = command.options as { name: string; options?: { name: string; choices?: { value: unknown }[] }[] }[];
-    expect(subcommands.map((sub) => sub.name).sort()).toEqual(['cancel', 'chart', 'hand', 'rules', 'start', 'stats', 'status']);
+    expect(subcommands.map((sub) => sub.name).sort()).toEqual(['cancel', 'chart', 'hand', 'notify', 'rules', 'start', 'stats', 'status']);
+    const notify = subcommands.find((sub) => sub.name === 'notify')!;
+    expect(notify.options!.map((option) => [option.name, option.choices!.map((choice) => choice.value)])).toEqual([['reminders', ['on', 'off']]]);
     const start = subcommands.find((sub) => sub.name === 'start')!;
     expect(start.options!.map((option) => option.name)).toEqual(['bonus', 'chains', 'holdings', 'founder_share', 'unplayable', 'trades', 'bank_stockholder', 'turn_limit']);
     expect(start.options!.find((option) => option.name === 'turn_limit')!.choices!.map((choice) => choice.value)).toEqual(TURN_LIMITS.map((limit) => limit.value));

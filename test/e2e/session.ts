@@ -179,8 +179,8 @@ export function expectAtMostOneButtonedMessage(h: Harness, channelId: string): v
 }
 
 /**
- * Watches a channel at every REST call and gateway event, not only between interactions, and
- * collects the moments when more than one public message had buttons.
+ * Watches a channel and its threads at every REST call and gateway event, not only between
+ * interactions, and collects the moments when more than one public message of one had buttons.
  */
 export function watchButtonedMessages(h: Harness, channelId: string): { stop(): Promise<string[]> } {
   const moments: string[] = [];
@@ -188,9 +188,12 @@ export function watchButtonedMessages(h: Harness, channelId: string): { stop(): 
   const watched = h.double
     .waitFor(
       () => {
-        const buttoned = h.double.channelMessages(channelId).filter(hasButtons);
-        const last = h.double.calls.at(-1);
-        if (buttoned.length > 1) moments.push(`after ${last?.method} ${last?.path}: ${buttoned.map((message) => message.id).join(', ')}`);
+        // The channel, and each thread a game plays in.
+        for (const watched of [channelId, ...h.double.threads(channelId).map((thread) => thread.id)]) {
+          const buttoned = h.double.channelMessages(watched).filter(hasButtons);
+          const last = h.double.calls.at(-1);
+          if (buttoned.length > 1) moments.push(`after ${last?.method} ${last?.path}: ${buttoned.map((message) => message.id).join(', ')}`);
+        }
         return !watching;
       },
       { timeoutMs: 60_000, description: 'the watch' },
