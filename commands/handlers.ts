@@ -46,6 +46,9 @@ async function start(ctx: BotContext, interaction: ChatInputCommandInteraction):
   // The engine says whether these options make a game, so a lobby never opens with options it would refuse.
   const problem = optionsProblem(options);
   if (problem) return refuse(interaction, problem);
+  // A game's thread is that game's: new games start in the channel.
+  const threadGame = (await liveGamesIn(ctx.db, interaction.channelId)).find((game) => game.threadId === interaction.channelId);
+  if (threadGame) return refuse(interaction, refusals.channelBusy(threadGame.publicMessageId ? messageUrl(threadGame, threadGame.publicMessageId) : null));
   const result = await createLobby(ctx.db, {
     guildId: interaction.guildId!,
     channelId: interaction.channelId,
