@@ -48,6 +48,7 @@ export const refusals = {
   badBasket: 'That basket cannot be bought: too dear, sold out or more than 3 shares.',
   noTradeNow: 'No trade can be offered now: trades are off in this game, or this turn has had its offers.',
   tradeWithOther: 'Offer a trade to another player in this game.',
+  tradeCannotBeAccepted: (lack: string) => `That offer could not be accepted: ${lack}. Nothing was offered.`,
 } as const;
 
 /** The sentence for an engine rejection: the engine's own, but staleness in the bot's words. */

@@ -30,7 +30,7 @@ export function reminderText(input: { guildName: string | null; waitingFor: stri
 
 /** Said once in the game's thread when a reminder could not be delivered. */
 export function directMessagesClosed(userId: string): string {
-  return `${mention(userId)} asked for reminders by direct message, but I cannot send them any: they accept no direct messages from this server (Privacy Settings → Direct Messages). Reminders stay off until they allow them.`;
+  return `${mention(userId)} asked for reminders by direct message, but I cannot send them any: they accept no direct messages from this server (Privacy Settings → Direct Messages).`;
 }
 
 /** What a player is asked, in words for a reminder ("place a tile", "buy shares"…). */
