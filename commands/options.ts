@@ -41,7 +41,7 @@ export const START_OPTIONS = {
     description: 'Chain names and price tiers',
     choices: [
       { name: 'classic (Luxor … Continental)', value: 'classic' },
-      { name: '2008 (Sackson … Tower)', value: 'set2008' },
+      { name: '2008 (Worldwide … Tower)', value: 'set2008' },
     ],
   },
   holdings: {
