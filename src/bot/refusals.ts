@@ -5,6 +5,7 @@
  * of where to look on Discord. Every Discord URL the bot shows is built here too.
  */
 import type { Rejection } from '../engine/index.js';
+import { escapeMarkdown } from 'discord.js';
 import { playChannelOf, type ActiveGame, type LobbyGame } from '../store/index.js';
 
 export const refusals = {
@@ -51,9 +52,12 @@ export const refusals = {
   tradeCannotBeAccepted: (lack: string) => `That offer could not be accepted: ${lack}. Nothing was offered.`,
 } as const;
 
-/** The sentence for an engine rejection: the engine's own, but staleness in the bot's words. */
+/**
+ * The sentence for an engine rejection: the engine's own, but staleness in the bot's words. The
+ * engine writes plain text that may name players: markdown in their names is shown, not applied.
+ */
 export function rejectionSentence(rejection: Rejection): string {
-  return rejection.code === 'action/stale' ? refusals.stale : rejection.message;
+  return rejection.code === 'action/stale' ? refusals.stale : escapeMarkdown(rejection.message);
 }
 
 /** A link to a message of a game: its lobby in the channel, or its table (in its thread, or the channel). */

@@ -252,3 +252,22 @@ describe('names and short texts', () => {
     expect(directMessagesClosed('42')).toMatch(/<@42>.*direct message/);
   });
 });
+
+describe('display names', () => {
+  it('are shown, not applied as markdown, in the table, prompts, waiting lines and refusals', async () => {
+    const { createGame, apply } = await import('../../../src/engine/index.js');
+    const { waitingLine } = await import('../../../src/bot/text.js');
+    const { rejectionSentence } = await import('../../../src/bot/refusals.js');
+    const state = createGame({ players: [{ id: 'a', name: '**Ann**' }, { id: 'b', name: '_Bob_' }], seed: 2 });
+    const view = viewFor(state, null);
+    const message = turnMessage({ view, decision: currentDecision(state), lines: [], buttons: [], picture: null, ping: null });
+    const text = texts(message);
+    expect(text).not.toMatch(/(?<!\\)\*\*Ann\*\*|(?<!\\)_Bob_/);
+    expect(text).toMatch(/\\\*\\\*Ann\\\*\\\*|\\_Bob\\_/);
+    expect(waitingLine(state)).toMatch(/\\\*\\\*Ann\\\*\\\*|\\_Bob\\_/);
+    const other = state.players.find((player) => player.id !== state.players[state.currentPlayer]!.id)!;
+    const refused = apply(state, { type: 'skipPlacement', player: other.id });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(rejectionSentence(refused)).not.toMatch(/(?<!\\)\*\*Ann\*\*|(?<!\\)_Bob_/);
+  });
+});
