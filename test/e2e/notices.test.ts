@@ -135,3 +135,24 @@ describe('the REST queues', () => {
     expect(done).toBe(total);
   }, 60_000);
 });
+
+describe('a table message deleted by a moderator', () => {
+  it('does not stop the game: the turn goes on in a new message', async () => {
+    harness = await startHarness({ users: 2 });
+    const h = harness;
+    const game = await startGame(h);
+    const thread = game.threadId!;
+    const table = new Table(h, 9, thread);
+    const { message, userId } = table.current()!;
+    await h.bot.context.transport.channels.delete(Routes.channelMessage(thread, message.id));
+    expect(table.current()).toBeNull();
+    // The player in turn plays from /acquire hand in the thread.
+    const user = h.guild.users.find((candidate) => candidate.id === userId)!;
+    const panel = await answerOf(h.double.slashCommand({ guildId: h.guild.id, channelId: thread, user, name: 'acquire', subcommand: 'hand', options: {} }));
+    const tile = buttonsOf(panel).find((button) => button.kind === 'tile')!;
+    await h.double.clickButton({ message: panel!, customId: tile.customId, user }).settled({ timeoutMs: SETTLE_MS });
+    await h.bot.context.locks.idle();
+    expect(messageText(table.current()?.message)).toContain(`placed **${tile.arg}**`);
+    for (let decisions = 0; decisions < 3; decisions++) expect(await table.playDecision()).toBe(true);
+  });
+});

@@ -65,7 +65,9 @@ async function show<Game extends ActiveGame | FinishedGame>(ctx: BotContext, gam
   const channelId = playChannelOf(game);
 
   if (game.status === 'finished') {
-    await closeTurn(ctx, game, current, view, happened, 'The game is over: the final standings follow.', options);
+    await closeTurn(ctx, game, current, view, happened, 'The game is over: the final standings follow.', options).catch((error: unknown) => {
+      ctx.log.warn({ err: error, gameId: game.id }, 'could not close the last turn’s message');
+    });
     const final = finalMessage(view, { board: drawBoard(view), chart: renderNetWorthChart(view) }, ctx.ui.finalButtons(game));
     const posted = await sendNew(ctx, channelId, final, options.via);
     await setPublicMessage(ctx.db, game.id, posted.id, game.state.stateId);
@@ -85,25 +87,53 @@ async function show<Game extends ActiveGame | FinishedGame>(ctx: BotContext, gam
     // A step within the turn: the turn's message is edited (edits never ping).
     const lines = [...current.lines, ...happened];
     const redraw = needsNewPicture(current.picture, view);
-    await editRecord(ctx, current, turnMessage({ view, decision, lines, buttons, picture: redraw ? drawBoard(view) : null, ping: null }));
-    ctx.table.setTurn(game.id, { ...current, lines, picture: redraw ? pictureKey(view) : current.picture, decider });
-    const ping = pingFor({ decider, previousDecider, turnPlayer: view.players[view.currentPlayer]?.id ?? null, newTurn: false, lastPinged, onAutopilot });
-    if (ping) {
-      await sendNew(ctx, channelId, mentionMessage(view, decision, tableLink(game, current.messageId)), options.via);
-      ctx.table.notePing(game.id, ping.userId);
+    let edited = true;
+    try {
+      await editRecord(ctx, current, turnMessage({ view, decision, lines, buttons, picture: redraw ? drawBoard(view) : null, ping: null }));
+    } catch (error) {
+      // Deleted by someone, say: the turn goes on in a new message.
+      ctx.log.warn({ err: error, gameId: game.id, messageId: current.messageId }, 'could not edit the table message; posting a new one');
+      edited = false;
     }
-    return game;
+    if (edited) {
+      ctx.table.setTurn(game.id, { ...current, lines, picture: redraw ? pictureKey(view) : current.picture, decider });
+      const ping = pingFor({ decider, previousDecider, turnPlayer: view.players[view.currentPlayer]?.id ?? null, newTurn: false, lastPinged, onAutopilot });
+      if (ping) {
+        await sendNew(ctx, channelId, mentionMessage(view, decision, tableLink(game, current.messageId)), options.via);
+        ctx.table.notePing(game.id, ping.userId);
+      }
+      return game;
+    }
+    return postTurn(ctx, game, view, [...current.lines, ...happened], options, { decider, previousDecider, lastPinged, onAutopilot, buttons });
   }
 
   // The turn passed (or the game starts, or this process has no record of the table message):
   // the move is told on the turn's message, which loses its buttons, and a new one is posted.
-  const closed = await closeTurn(ctx, game, current, view, happened, '', options);
+  const closed = await closeTurn(ctx, game, current, view, happened, '', options).catch((error: unknown) => {
+    ctx.log.warn({ err: error, gameId: game.id }, 'could not close the turn’s message');
+    return false;
+  });
+  return postTurn(ctx, game, view, closed ? [] : happened, options, { decider, previousDecider, lastPinged, onAutopilot, buttons });
+}
+
+interface TurnDeciders {
+  decider: string | null;
+  previousDecider: string | null;
+  lastPinged: string | null;
+  onAutopilot: boolean;
+  buttons: ReturnType<BotContext['ui']['tableButtons']>;
+}
+
+/** Posts a new turn message (pinging the player whose turn it is, by the rule) and records it. */
+async function postTurn<Game extends ActiveGame | FinishedGame>(ctx: BotContext, game: Game, view: GameView, lines: readonly string[], options: AnnounceOptions, who: TurnDeciders): Promise<Game> {
+  const { decider, previousDecider, lastPinged, onAutopilot, buttons } = who;
+  const decision = currentDecision(game.state);
+  const channelId = playChannelOf(game);
   const ping = pingFor({ decider, previousDecider, turnPlayer: view.players[view.currentPlayer]?.id ?? null, newTurn: true, lastPinged, onAutopilot });
-  const lines = closed ? [] : happened;
   const message = turnMessage({ view, decision, lines, buttons, picture: drawBoard(view), ping: ping?.userId ?? null });
   const posted = await sendNew(ctx, channelId, message, options.via);
   await setPublicMessage(ctx.db, game.id, posted.id, game.state.stateId);
-  ctx.table.setTurn(game.id, { channelId, messageId: posted.id, turn: view.turn, turnSeat: view.currentPlayer, lines, picture: pictureKey(view), decider, via: posted.via });
+  ctx.table.setTurn(game.id, { channelId, messageId: posted.id, turn: view.turn, turnSeat: view.currentPlayer, lines: [...lines], picture: pictureKey(view), decider, via: posted.via });
   if (ping) ctx.table.notePing(game.id, ping.userId);
   await updateSummary(ctx, game, view);
   return { ...game, publicMessageId: posted.id, publicStateId: game.state.stateId };
