@@ -27,7 +27,13 @@ export const acquireCommand = new SlashCommandBuilder()
   .addSubcommand((sub) => sub.setName('chart').setDescription('Show the price and bonus chart of this game'))
   .addSubcommand((sub) => sub.setName('rules').setDescription('A short summary of the rules'))
   .addSubcommand((sub) => sub.setName('cancel').setDescription('Cancel this game (its creator or a server manager)'))
-  .addSubcommand((sub) => sub.setName('stats').setDescription("This server's leaderboard"))
+  .addSubcommand((sub) => sub.setName('stats').setDescription("This server's ladder: ratings, wins and places"))
+  .addSubcommand((sub) =>
+    sub
+      .setName('profile')
+      .setDescription("A player's rating, record, best score and recent games on this server")
+      .addUserOption((option) => option.setName('user').setDescription('Whose profile (yours if left out)')),
+  )
   .addSubcommand((sub) =>
     sub
       .setName('notify')

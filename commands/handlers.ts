@@ -5,7 +5,7 @@
 import { AttachmentBuilder, EmbedBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import { currentDecision, optionsProblem, resolveOptions, viewFor } from '../src/engine/index.js';
 import { renderBoard, renderNetWorthChart, renderPriceChart } from '../src/render/index.js';
-import { createLobby, findLiveGame, guildLeaderboard, lastFinishedGame, liveGamesIn, setNotify, setPublicMessage, type ActiveGame, type LobbyGame } from '../src/store/index.js';
+import { cancelGame, createLobby, findLiveGame, ladder, lastFinishedGame, liveGamesIn, profile, setNotify, setPublicMessage, shownRating, type ActiveGame, type LobbyGame, type RatingRow } from '../src/store/index.js';
 import type { BotContext } from '../src/bot/context.js';
 import { askToCancel, displayName, lobbyMessage } from '../src/bot/features/lobby.js';
 import { handPanel } from '../src/bot/features/placement.js';
@@ -30,6 +30,8 @@ async function acquire(ctx: BotContext, interaction: ChatInputCommandInteraction
       return;
     case 'stats':
       return stats(ctx, interaction);
+    case 'profile':
+      return profileOf(ctx, interaction);
     case 'chart':
       return chart(ctx, interaction);
     case 'notify':
@@ -55,12 +57,21 @@ async function start(ctx: BotContext, interaction: ChatInputCommandInteraction):
     host: { id: interaction.user.id, name: displayName(interaction) },
     options,
     turnLimitSeconds: read.values.turn_limit ?? 0,
+    hints: read.values.hints ?? false,
   });
   if (!result.ok) {
     const { existing } = result;
     return refuse(interaction, refusals.channelBusy(existing.publicMessageId ? messageUrl(existing, existing.publicMessageId) : null));
   }
-  const reply = await interaction.reply({ ...lobbyMessage(result.game), withResponse: true });
+  let reply;
+  try {
+    reply = await interaction.reply({ ...lobbyMessage(result.game), withResponse: true });
+  } catch (error) {
+    // Not posted (another process answered this interaction, or Discord refused): a lobby no one
+    // can see must not block the channel.
+    await cancelGame(ctx.db, result.game.id);
+    throw error;
+  }
   const messageId = reply.resource?.message?.id;
   if (messageId) await setPublicMessage(ctx.db, result.game.id, messageId);
   ctx.log.info({ gameId: result.game.id, channelId: interaction.channelId, interactionId: interaction.id }, 'lobby opened');
@@ -158,14 +169,47 @@ async function chart(ctx: BotContext, interaction: ChatInputCommandInteraction):
 }
 
 async function stats(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
-  const board = await guildLeaderboard(ctx.db, interaction.guildId!);
-  if (board.length === 0) {
+  const { people, computers } = await ladder(ctx.db, interaction.guildId!);
+  if (people.length === 0 && computers.length === 0) {
     await interaction.reply({ content: 'No finished games on this server yet. Start one with `/acquire start`!', flags: MessageFlags.Ephemeral });
     return;
   }
-  const lines = board.map((entry, index) => `${index + 1}. ${mention(entry.userId)}: ${entry.wins} win${entry.wins === 1 ? '' : 's'} in ${entry.games} game${entry.games === 1 ? '' : 's'} · best ${money(entry.bestCash)} · average ${money(entry.averageCash)}`);
-  const embed = new EmbedBuilder().setTitle('Acquire leaderboard').setDescription(lines.join('\n'));
+  const line = (row: RatingRow, index: number, who: string) =>
+    `${index + 1}. ${who}: rating **${shownRating(row)}** · ${winsText(row.wins)} in ${row.games} game${row.games === 1 ? '' : 's'} · average place ${(row.places / row.games).toFixed(1)} · best ${money(row.bestCash)}`;
+  const lines = people.map((row, index) => line(row, index, mention(row.playerId)));
+  if (computers.length > 0) lines.push('', '**Computer players**', ...computers.map((row, index) => line(row, index, row.displayName)));
+  const embed = new EmbedBuilder()
+    .setTitle('Acquire leaderboard')
+    .setDescription(lines.join('\n'))
+    .setFooter({ text: 'Ratings: Weng-Lin (openskill), shown conservatively (μ − 3σ); a new player starts at 1,000 less the doubt.' });
   await interaction.reply({ embeds: [embed.toJSON()], allowedMentions: { users: [] } });
+}
+
+function winsText(wins: number): string {
+  const shown = Number.isInteger(wins) ? String(wins) : wins.toFixed(1);
+  return `${shown} win${wins === 1 ? '' : 's'}`;
+}
+
+async function profileOf(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const user = interaction.options.getUser('user') ?? interaction.user;
+  const { rating, recent } = await profile(ctx.db, interaction.guildId!, user.id);
+  if (!rating) {
+    await interaction.reply({ content: `${mention(user.id)} has not finished a game on this server yet.`, flags: MessageFlags.Ephemeral, allowedMentions: { users: [] } });
+    return;
+  }
+  const games = recent.map((game) => `• <t:${Math.floor(game.endedAt.getTime() / 1000)}:d> place ${game.place} of ${game.players}, ${money(game.cash)}`);
+  const embed = new EmbedBuilder()
+    .setTitle(`Acquire: ${rating.displayName}`)
+    .setDescription(
+      [
+        `Rating **${shownRating(rating)}** (μ ${rating.mu.toFixed(1)}, σ ${rating.sigma.toFixed(1)})`,
+        `${winsText(rating.wins)} in ${rating.games} game${rating.games === 1 ? '' : 's'} · average place ${(rating.places / rating.games).toFixed(1)} · best score ${money(rating.bestCash)}`,
+        '',
+        '**Recent games**',
+        ...games,
+      ].join('\n'),
+    );
+  await interaction.reply({ embeds: [embed.toJSON()], flags: MessageFlags.Ephemeral, allowedMentions: { users: [] } });
 }
 
 /** The slash commands' handlers by command name, for `createBot`. */

@@ -71,6 +71,7 @@ export const START_OPTIONS = {
   trades: { type: 'boolean', description: 'Allow trades between players (off by default)' },
   bank_stockholder: { type: 'boolean', description: 'Two players: the bank competes for bonuses (on by default)' },
   turn_limit: { type: 'integer', description: 'Time each player has for a decision', choices: TURN_LIMITS },
+  hints: { type: 'boolean', description: 'Offer each player a Suggest button: what the hard computer player would do' },
 } as const satisfies Record<string, OptionSpec>;
 
 type Specs = typeof START_OPTIONS;

@@ -39,6 +39,7 @@ async function main(): Promise<void> {
     db: database.prisma,
     log,
     commands: COMMAND_HANDLERS,
+    computerMoveDelayMs: config.COMPUTER_MOVE_DELAY_MS,
     clientOptions: config.DISCORD_API_URL ? { rest: { api: config.DISCORD_API_URL } } : {},
     globalRestLimit: config.DISCORD_GLOBAL_REST_LIMIT,
   });

@@ -2,6 +2,7 @@
  * The bot: a discord.js client with only the Guilds intent, wired to the one interaction router.
  */
 import { Client, Events, GatewayIntentBits, REST, type ClientOptions } from 'discord.js';
+import { createAiPool, type AiPool } from '../ai/pool.js';
 import type { PrismaClient } from '../store/index.js';
 import { GameLocks, type BotContext } from './context.js';
 import { tableUi } from './features/index.js';
@@ -24,6 +25,12 @@ export interface BotOptions {
   /** Extra client options (tests point `rest` at the local Discord double). */
   clientOptions?: Partial<ClientOptions>;
   now?: () => Date;
+  /** The computer players' pool; by default one of the bot's own, closed when it stops. */
+  ai?: AiPool;
+  /** Pause before each computer player's move (default 1.5 s, so that people can follow). */
+  computerMoveDelayMs?: number;
+  /** How long a table may lag behind its game before the tick shows it (default 10 s). */
+  catchUpAfterMs?: number;
   /** How often due turn clocks are checked; 0 leaves it to the caller (tests call `tick`). */
   clockTickMs?: number;
   /**
@@ -52,6 +59,7 @@ export function createBot(options: BotOptions): Bot {
   const restOptions = options.clientOptions?.rest ?? {};
   const client = new Client({ intents: [GatewayIntentBits.Guilds], ...options.clientOptions, rest: { ...restOptions, globalRequestsPerSecond: ANSWERS_PER_SECOND } });
   const channelRest = new REST({ ...restOptions, globalRequestsPerSecond: options.globalRestLimit ?? restOptions.globalRequestsPerSecond ?? 50 });
+  const ai = options.ai ?? createAiPool();
   const context: BotContext = {
     client,
     db: options.db,
@@ -61,6 +69,11 @@ export function createBot(options: BotOptions): Bot {
     ui: tableUi,
     transport: new TableTransport(channelRest, client.rest),
     table: new TableMemory(),
+    ai,
+    computerMoveDelayMs: options.computerMoveDelayMs ?? 1500,
+    background: new Set(),
+    catchUpAfterMs: options.catchUpAfterMs ?? 10_000,
+    stopping: false,
   };
   const inFlight = new Set<Promise<void>>();
   let accepting = true;
@@ -88,11 +101,15 @@ export function createBot(options: BotOptions): Bot {
     },
     async stop() {
       accepting = false;
+      context.stopping = true;
       await stopClock?.();
       await Promise.allSettled([...inFlight]);
+      // Computer players' moves in progress finish (each is one guarded write and its announcement).
+      await Promise.allSettled([...context.background]);
       await client.destroy();
       channelRest.clearHashSweeper();
       channelRest.clearHandlerSweeper();
+      if (!options.ai) await ai.close();
     },
   };
 }

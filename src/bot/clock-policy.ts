@@ -12,7 +12,7 @@ export const MISSES_BEFORE_AUTOPILOT = 2;
 
 export interface Mover {
   seat: number;
-  by: 'player' | 'timeout' | 'autopilot';
+  by: 'player' | 'timeout' | 'autopilot' | 'computer';
 }
 
 /** The clock for the decision `state` is at, after a move made by `mover` (null: none, e.g. the start). */

@@ -50,6 +50,8 @@ export const configSchema = z.object({
    * Discord granted the bot more. Interaction answers are not counted and never wait for it.
    */
   DISCORD_GLOBAL_REST_LIMIT: z.coerce.number().int().min(1).max(100_000).default(50),
+  /** Pause before each computer player's move, so people can follow the table (0 to 10 s). */
+  COMPUTER_MOVE_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(1500),
   /** Discord's REST API base (only tests point it elsewhere: the local Discord double). */
   DISCORD_API_URL: z.url().optional(),
 })

@@ -1,5 +1,6 @@
 /** What every handler needs: the Discord client, the database, the log, the clock and the table's buttons. */
 import type { ButtonBuilder, Client } from 'discord.js';
+import type { AiPool } from '../ai/pool.js';
 import type { ActiveGame, FinishedGame, PrismaClient } from '../store/index.js';
 import type { Panel } from './layout.js';
 import type { Logger } from './logger.js';
@@ -32,6 +33,16 @@ export interface BotContext {
   transport: TableTransport;
   /** Each game's current turn message and last ping, in this process. */
   table: TableMemory;
+  /** The computer players' worker pool: their thinking never runs on this event loop. */
+  ai: AiPool;
+  /** How long a computer player waits before its move, so that people can follow. */
+  computerMoveDelayMs: number;
+  /** Work started by an event that outlives it (computer players' turns); `stop` waits for it. */
+  background: Set<Promise<unknown>>;
+  /** How long a game's table may lag behind it before the tick shows it (an announcement in flight is not raced). */
+  catchUpAfterMs: number;
+  /** True once the bot is stopping: background work ends after its current step. */
+  stopping: boolean;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { MessageFlags } from 'discord.js';
 import { currentDecision, type Action } from '../engine/index.js';
-import { applyAction, type ActiveGame, type ApplyActionResult, type FinishedGame } from '../store/index.js';
+import { applyAction, getGame, isDatabaseUnavailable, type ActiveGame, type ApplyActionResult, type FinishedGame } from '../store/index.js';
 import { clockAfter, type Mover } from './clock-policy.js';
 import type { BotContext } from './context.js';
 import type { ComponentInteraction } from './features/feature.js';
@@ -29,15 +29,26 @@ export async function playMove(ctx: BotContext, interaction: ComponentInteractio
   if (fromPrivatePanel(interaction)) await interaction.deferUpdate();
   else await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const seat = game.seats.findIndex((candidate) => candidate.userId === interaction.user.id);
-  // The player's own answer comes first (it also fills a deferred reply, which a public
-  // follow-up must not replace); the table is then told through this click's webhook.
-  const answer = (moved: ActiveGame | FinishedGame) => interaction.editReply(nextPanelFor(ctx, moved, interaction.user.id)).then(() => undefined);
-  const outcome = await ctx.locks.run(game.id, () => commitMove(ctx, game, action, { seat, by: 'player' }, [], stateId, { via: viaOf(interaction), answer }));
+  // The table is told through this click's webhook when the click came from a private panel
+  // (a deferred reply's first follow-up would replace the reply itself, so not otherwise).
+  const via = fromPrivatePanel(interaction) ? viaOf(interaction) : null;
+  let outcome: CommitResult;
+  try {
+    outcome = await ctx.locks.run(game.id, () => commitMove(ctx, game, action, { seat, by: 'player' }, [], stateId, { via }));
+  } catch (error) {
+    // The database went away during the write: whether it was saved cannot be known, so say so.
+    if (!isDatabaseUnavailable(error)) throw error;
+    ctx.log.warn({ err: error, gameId: game.id, interactionId: interaction.id }, 'database unavailable during a move');
+    await interaction.followUp({ content: refusals.moveUncertain, flags: MessageFlags.Ephemeral });
+    return;
+  }
   if (!outcome.ok) {
     await interaction.followUp({ content: failureSentence(outcome), flags: MessageFlags.Ephemeral });
     return;
   }
   ctx.log.info({ gameId: game.id, channelId: game.channelId, interactionId: interaction.id, action: action.type, stateId: outcome.game.state.stateId }, 'move applied');
+  const panel = nextPanelFor(ctx, outcome.game, interaction.user.id);
+  await interaction.editReply(outcome.announced ? panel : { ...panel, content: `${refusals.madeButNotShown}\n${panel.content}` });
 }
 
 function failureSentence(failure: Exclude<ApplyActionResult, { ok: true }>): string {
@@ -55,44 +66,61 @@ function failureSentence(failure: Exclude<ApplyActionResult, { ok: true }>): str
 
 /**
  * Applies a move (the caller holds the game's lock) with the clock of the decision it leads to,
- * announces it, and then makes the moves the seat driver makes (seats on autopilot), each
- * announced. Returns the result of the first move with the game as it finally stands.
+ * and announces it. Then, in the background, the seat driver plays whatever seats it plays
+ * (computer players, seats on autopilot), each move announced: the player who clicked is
+ * answered at once rather than after the computers have thought.
  */
+export type CommitResult = Exclude<ApplyActionResult, { ok: true }> | (Extract<ApplyActionResult, { ok: true }> & { announced: boolean });
+
 export interface CommitOptions {
-  /** The webhook of the click that made the move: the table posts through it at no cost. */
+  /** The webhook of the click that made the move: the table posts through it at no cost against Discord's global limit. */
   via?: Via | null;
-  /** Answers the clicking player once the move is written, before the table is told. */
-  answer?: (game: ActiveGame | FinishedGame) => Promise<void>;
 }
 
-export async function commitMove(
-  ctx: BotContext,
-  game: ActiveGame,
-  action: Action,
-  mover: Mover,
-  lines: readonly string[] = [],
-  expectedStateId?: number,
-  options: CommitOptions = {},
-): Promise<ApplyActionResult> {
-  const clock = (current: ActiveGame, by: Mover) => (state: Parameters<typeof clockAfter>[1]) => clockAfter(current, state, by, ctx.now());
-  const first = await applyAction(ctx.db, game, action, { clockAfter: clock(game, mover), ...(expectedStateId === undefined ? {} : { expectedStateId }) });
-  if (!first.ok) return first;
-  await options.answer?.(first.game).catch((error: unknown) => ctx.log.warn({ err: error, gameId: game.id }, 'could not answer the player'));
-  let result = first;
-  let before = game;
-  let announcement = lines;
-  for (;;) {
-    const current = await announce(ctx, result.game, result.events, announcement, { via: options.via ?? null, previous: before.state });
-    if (current.status !== 'active') return { ...first, game: current };
-    const auto = automaticMove(current);
-    if (!auto) return { ...first, game: current };
-    announcement = [`🤖 ${escapedName(current.seats[auto.mover.seat]!.displayName)} is on autopilot: ${describeMove(auto.action, current.state)}.`];
-    const played = await applyAction(ctx.db, current, auto.action, { clockAfter: clock(current, auto.mover) });
-    // Another process moved first: it also runs the seat driver, so stop here.
-    if (!played.ok) return { ...first, game: current };
-    before = current;
-    result = played;
+export async function commitMove(ctx: BotContext, game: ActiveGame, action: Action, mover: Mover, lines: readonly string[] = [], expectedStateId?: number, options: CommitOptions = {}): Promise<CommitResult> {
+  const result = await applyAction(ctx.db, game, action, { clockAfter: (state) => clockAfter(game, state, mover, ctx.now()), ...(expectedStateId === undefined ? {} : { expectedStateId }) });
+  if (!result.ok) return result;
+  let current: ActiveGame | FinishedGame = result.game;
+  let announced = true;
+  try {
+    current = await announce(ctx, result.game, result.events, lines, { via: options.via ?? null, previous: game.state });
+  } catch (error) {
+    // The move is written: it stands. The tick shows it as soon as Discord and the database allow (catch-up.ts).
+    announced = false;
+    ctx.log.warn({ err: error, gameId: game.id, stateId: result.game.state.stateId }, 'move made; its announcement failed and will be retried');
   }
+  if (current.status === 'active') keepPlaying(ctx, current.id);
+  return { ...result, game: current, announced };
+}
+
+/**
+ * Plays the game's automatic seats one move after another until a person must decide. Each
+ * move is taken under the game's lock and guarded by the state it was chosen for, so a click
+ * or another process that moved first simply wins; the thinking happens outside the lock.
+ */
+export function keepPlaying(ctx: BotContext, gameId: string): void {
+  const run = (async () => {
+    while (!ctx.stopping) {
+      const game = await getGame(ctx.db, gameId);
+      if (game?.status !== 'active') return;
+      const move = await automaticMove(ctx, game);
+      if (!move) return;
+      if (move.mover.by === 'computer') await new Promise((resolve) => setTimeout(resolve, ctx.computerMoveDelayMs));
+      const moved = await ctx.locks.run(gameId, async () => {
+        const result = await applyAction(ctx.db, game, move.action, { clockAfter: (state) => clockAfter(game, state, move.mover, ctx.now()) });
+        if (!result.ok) return result.reason === 'stale';
+        const name = escapedName(game.seats[move.mover.seat]!.displayName);
+        const lines = move.mover.by === 'autopilot' ? [`🤖 ${name} is on autopilot: ${describeMove(move.action, game.state)}.`] : [];
+        // Written: if showing it fails, the tick's catch-up shows it (and carries on from there).
+        await announce(ctx, result.game, result.events, lines, { previous: game.state });
+        return true;
+      });
+      // Refused (not stale): nothing more to do for now; stale: someone moved first, look again.
+      if (!moved) return;
+    }
+  })().catch((error: unknown) => ctx.log.error({ err: error, gameId }, 'a computer or autopilot move failed'));
+  ctx.background.add(run);
+  void run.finally(() => ctx.background.delete(run));
 }
 
 /** The clicker's panel after their move: their next decision, or a short acknowledgement. */

@@ -26,6 +26,8 @@ export const refusals = {
   notInLobby: 'You are not in this lobby.',
   notEnoughPlayers: (min: number) => `Acquire needs at least ${min} players.`,
   hostOnlyStart: (hostMention: string) => `Only the host, ${hostMention}, can start this game.`,
+  hostOnlyComputers: (hostMention: string) => `Only the host, ${hostMention}, can seat or remove computer players.`,
+  noComputerSeated: 'No computer player is seated in this lobby.',
   hostCannotLeave: 'You are the host: the lobby cannot go on without you. To call the game off, press Cancel.',
   mayNotCancel: (hostMention: string) => `Only the host (${hostMention}) or someone who can manage this server can cancel the game.`,
   alreadyEnded: 'That game has already ended.',
@@ -33,7 +35,8 @@ export const refusals = {
   whichGame: (places: readonly string[]) => `This channel has ${places.length} games: use the command in your game's thread (${places.join(', ')}).`,
   noFinishedGameHere: 'There is no game in this channel, and none has finished here yet. Start one with `/acquire start`.',
   unavailable: 'The game is temporarily unavailable, and nothing was changed. Please try again in a moment.',
-  madeButNotShown: 'Your move was made; the table will update as soon as the game can be shown again.',
+  madeButNotShown: 'Your move was made; the table will show it as soon as it can be updated (in a few seconds).',
+  moveUncertain: 'The game’s database stopped answering while your move was being saved, so it may or may not have been made: the table will show it within a few seconds if it was; if not, make it again.',
   unexpected: (reference: string) => `Something went wrong on our side (reference ${reference}). If the game did not move on, try again.`,
   unknownCommand: 'This bot does not know that command.',
   unknownInteraction: 'This bot does not handle that kind of interaction.',
@@ -49,7 +52,6 @@ export const refusals = {
   badBasket: 'That basket cannot be bought: too dear, sold out or more than 3 shares.',
   noTradeNow: 'No trade can be offered now: trades are off in this game, or this turn has had its offers.',
   tradeWithOther: 'Offer a trade to another player in this game.',
-  tradeCannotBeAccepted: (lack: string) => `That offer could not be accepted: ${lack}. Nothing was offered.`,
 } as const;
 
 /**

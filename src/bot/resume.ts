@@ -7,7 +7,8 @@
  */
 import { activeGameIds, getGame } from '../store/index.js';
 import type { BotContext } from './context.js';
-import { refreshTable } from './table/publish.js';
+import { eventsSinceShown } from './catch-up.js';
+import { announce, keepPlaying } from './game-flow.js';
 import { ensureClock } from './turn-clock.js';
 
 export async function resumeGames(ctx: BotContext): Promise<number> {
@@ -18,10 +19,13 @@ export async function resumeGames(ctx: BotContext): Promise<number> {
       const game = await getGame(ctx.db, id);
       if (game?.status !== 'active') return;
       if (game.publicStateId !== game.state.stateId) {
-        await refreshTable(ctx, game, ['The bot restarted: here is where the game stands.']);
+        await announce(ctx, game, await eventsSinceShown(ctx, game), ['The bot restarted: here is where the game stands.']);
       }
       await ensureClock(ctx, game);
       resumed++;
+    }).then(() => {
+      // A computer player's (or an autopilot's) turn that the restart interrupted goes on.
+      keepPlaying(ctx, id);
     }).catch((error: unknown) => ctx.log.error({ err: error, gameId: id }, 'could not resume a game'));
   }
   return resumed;

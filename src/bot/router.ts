@@ -7,7 +7,7 @@
  * Unexpected errors are logged with a reference the player is shown, and the bot carries on.
  */
 import { randomUUID } from 'node:crypto';
-import type { ChatInputCommandInteraction, Interaction } from 'discord.js';
+import { DiscordAPIError, type ChatInputCommandInteraction, type Interaction } from 'discord.js';
 import { mayAct, staleness } from '../engine/index.js';
 import { getGame, isDatabaseUnavailable, playChannelOf, type ActiveGame, type FinishedGame, type LobbyGame, type StoredGame } from '../store/index.js';
 import { decodeEnvelope } from './components.js';
@@ -35,6 +35,15 @@ export async function routeInteraction(ctx: BotContext, interaction: Interaction
     if (isDatabaseUnavailable(error)) {
       ctx.log.warn({ err: error, interactionId: interaction.id, channelId: interaction.channelId }, 'database unavailable');
       if (interaction.isRepliable()) await refuse(interaction, refusals.unavailable).catch(() => undefined);
+      return;
+    }
+    if (error instanceof DiscordAPIError && error.code === 40060) {
+      // Two processes received the same interaction (an overlapping restart): the other answered.
+      ctx.log.info({ interactionId: interaction.id }, 'interaction answered by another process');
+      return;
+    }
+    if (error instanceof DiscordAPIError && error.code === 10062) {
+      ctx.log.warn({ interactionId: interaction.id }, 'interaction expired before it was answered');
       return;
     }
     const reference = randomUUID().slice(0, 8);

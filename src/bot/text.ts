@@ -3,6 +3,7 @@
  * here may name a tile that is still in a hand; events only name tiles already face up.
  */
 import { escapeMarkdown } from 'discord.js';
+import { computerLevel } from '../ai/index.js';
 import { decidingSeat } from '../engine/index.js';
 import type { Action, Decision, GameEvent, GameState, GameView, Holdings } from '../engine/index.js';
 
@@ -21,13 +22,32 @@ export function cutText(text: string, limit: number): string {
   return `${cut}…`;
 }
 
+/** A Discord user's mention, or a computer player's name (it has no Discord account to ping). */
 export function mention(userId: string): string {
-  return `<@${userId}>`;
+  const level = computerLevel(userId);
+  return level ? `**${computerName(userId)}**` : `<@${userId}>`;
 }
 
-/** A player's name as it may stand in a message: markdown in names is shown, not applied. */
+/** Whether an id is a person's (a Discord user id) rather than a computer player's. */
+export function isPerson(userId: string): boolean {
+  return computerLevel(userId) === null;
+}
+
+/** A computer seat's name, e.g. "🤖 Hard bot" (numbered when there are several of a level). */
+export function computerName(userId: string): string {
+  const [, level = '', number = '1'] = userId.split(':');
+  return `🤖 ${level.charAt(0).toUpperCase()}${level.slice(1)} bot${number === '1' ? '' : ` ${number}`}`;
+}
+
+/** Bidirectional controls: a right-to-left override in a name would flip the rest of the line. */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * A player's name as it may stand in a message: markdown is shown, not applied (a masked link
+ * `[text](url)` stays text), and direction overrides are dropped so the line reads as written.
+ */
 export function escapedName(name: string): string {
-  return escapeMarkdown(name);
+  return escapeMarkdown(name.replace(BIDI_CONTROLS, '')).replace(/[[\]()]/g, (bracket) => `\\${bracket}`);
 }
 
 function seatName(state: Pick<GameState, 'players'> | GameView, seat: number): string {
@@ -71,6 +91,11 @@ export function describeEvents(events: readonly GameEvent[], view: GameView): st
         lines.push(`The bank holds ${event.shares} ${event.chain} shares for the bonuses.`);
         break;
       case 'bonusesPaid': {
+        if (hidden) {
+          // Who was paid how much would tell who holds the chain.
+          lines.push(`Bonuses for ${event.chain} (${event.sizeBefore} tiles) were paid to its largest holders.`);
+          break;
+        }
         if (event.payouts.length === 0) {
           lines.push(`No one holds ${event.chain}: no bonus paid.`);
           break;
@@ -80,10 +105,8 @@ export function describeEvents(events: readonly GameEvent[], view: GameView): st
         break;
       }
       case 'sharesDisposed': {
-        if (hidden) {
-          lines.push(`**${name(event.seat)}** has decided about their ${event.chain} shares.`);
-          break;
-        }
+        // Hidden holdings: who decided, and what, would tell who held the chain; said at the end only.
+        if (hidden) break;
         const parts = [
           event.sold > 0 ? `sold ${event.sold} for ${money(event.cashReceived)}` : '',
           event.traded > 0 ? `traded ${event.traded} for ${event.traded / 2} ${event.survivor}` : '',
@@ -99,7 +122,8 @@ export function describeEvents(events: readonly GameEvent[], view: GameView): st
         lines.push(`**${event.survivor}** now has ${event.size} tiles.`);
         break;
       case 'sharesBought':
-        lines.push(hidden ? `**${name(event.seat)}** bought ${event.chains.length} share${event.chains.length === 1 ? '' : 's'}.` : `**${name(event.seat)}** bought ${countNames(event.chains)} for ${money(event.cost)}.`);
+        // Hidden holdings: neither how many nor which (the counts would rebuild their holdings).
+        lines.push(hidden ? `**${name(event.seat)}** bought shares.` : `**${name(event.seat)}** bought ${countNames(event.chains)} for ${money(event.cost)}.`);
         break;
       case 'endDeclared':
         lines.push(`**${name(event.seat)}** declared the end of the game: this is the last turn.`);
@@ -115,7 +139,8 @@ export function describeEvents(events: readonly GameEvent[], view: GameView): st
         lines.push(`**${name(event.from)}** withdrew the trade offer.`);
         break;
       case 'gameEnded':
-        lines.push(event.result.reason === 'declared' ? '**The game is over.**' : '**The game is over:** no one can play a tile any more.');
+        // The post itself opens with "Game over."; this says only why.
+        lines.push(event.result.reason === 'declared' ? 'The end was declared and the last turn is played.' : 'No one can play a tile any more.');
         break;
       default:
         break;
@@ -157,7 +182,10 @@ export function promptLine(decision: Decision, view: GameView): string {
     case 'chooseNextDefunct':
       return `${who}, ${decision.candidates.join(' and ')} are the same size: choose which is wound up first.`;
     case 'disposeShares':
-      return `${who}, your decision: sell, trade or keep your ${decision.defunct} shares.`;
+      // Hidden holdings: naming (or pinging) the holder would tell who holds the chain.
+      return view.options.holdings === 'hidden' && !view.result
+        ? `The holders of ${decision.defunct} decide, one after another and privately, what to do with their shares: press **Sell / trade / keep** if you hold some.`
+        : `${who}, your decision: sell, trade or keep your ${decision.defunct} shares.`;
     case 'buyShares':
       return decision.endDeclared ? `${who}, buy up to 3 shares to finish the last turn.` : `${who}, buy up to 3 shares (or none).`;
     case 'answerTrade': {
@@ -174,7 +202,7 @@ export function chainTable(view: GameView): string {
     const size = chain.active ? String(chain.size) : '–';
     const price = chain.active ? money(chain.price) : '–';
     const safe = chain.safe ? ' safe' : '';
-    return `${chain.name.padEnd(11)} ${size.padStart(3)} ${price.padStart(7)} ${String(chain.bankShares).padStart(3)}${safe}`;
+    return `${chain.name.padEnd(11)} ${size.padStart(3)} ${price.padStart(7)} ${(chain.bankShares === null ? '–' : String(chain.bankShares)).padStart(3)}${safe}`;
   });
   return ['```', `${'Chain'.padEnd(11)} ${'Sz'.padStart(3)} ${'Price'.padStart(7)} ${'Bk'.padStart(3)}`, ...rows, '```'].join('\n');
 }
@@ -184,8 +212,9 @@ export function playerLines(view: GameView): string[] {
   return view.players.map((player) => {
     const marker = player.seat === view.currentPlayer && !view.result ? '▶ ' : '';
     if (player.cash === null || player.shares === null) return `${marker}**${escapedName(player.name)}**: holdings hidden`;
+    // At the end, shares of a chain no longer on the board are worth nothing: say so.
     const held = player.shares
-      .map((count, chain) => (count > 0 ? `${view.chains[chain]!.name} ${count}` : ''))
+      .map((count, chain) => (count > 0 ? `${view.chains[chain]!.name} ${count}${view.result && !view.chains[chain]!.active ? ' (worth nothing: off the board)' : ''}` : ''))
       .filter(Boolean)
       .join(', ');
     return `${marker}**${escapedName(player.name)}**: ${money(player.cash)}${held ? ` · ${held}` : ''}`;

@@ -9,10 +9,11 @@ import { RESTJSONErrorCodes } from 'discord.js';
 import { currentDecision, decidingSeat } from '../engine/index.js';
 import { claimDecisionReminder, claimReminder, dueClocks, gamesDueReminders, getGame, notifyWanted, playChannelOf, setTurnClock, type ActiveGame } from '../store/index.js';
 import { MISSES_BEFORE_AUTOPILOT, clockAfter, formatDuration } from './clock-policy.js';
+import { catchUpAll } from './catch-up.js';
 import type { BotContext } from './context.js';
 import { closeGamesOfMissingGuild, shardFilterOf } from './departures.js';
 import { commitMove } from './game-flow.js';
-import { timedOutMove } from './seat-driver.js';
+import { computerDecides, timedOutMove } from './seat-driver.js';
 import { directMessagesClosed, reminderText, waitingFor } from './table/notices.js';
 import { tableLink } from './table/publish.js';
 import { discordCode } from './table/transport.js';
@@ -21,8 +22,10 @@ import { describeMove, escapedName, mention } from './text.js';
 /** A decision waiting this long earns a direct message to players who asked for them (`/acquire notify on`). */
 export const DM_REMINDER_AFTER_MS = 60_000;
 
-/** Acts on every due reminder and deadline of the games this process serves. */
+/** Shows any game whose table is behind, then acts on every due reminder and deadline of the games this process serves. */
 export async function tick(ctx: BotContext): Promise<void> {
+  // Tables behind their game (an announcement that failed after the move was written) first.
+  await catchUpAll(ctx);
   const now = ctx.now();
   // With several shards each process claims only its own servers' games, in the query.
   for (const due of await dueClocks(ctx.db, now, { shards: shardFilterOf(ctx.client) })) {
@@ -76,7 +79,7 @@ async function actOnClock(ctx: BotContext, gameId: string, now: Date): Promise<v
   const decider = decidingSeat(game.state);
   if (decider === null) return;
   if (game.deadlineAt && game.deadlineAt <= now) {
-    const move = timedOutMove(game);
+    const move = await timedOutMove(ctx, game);
     if (!move) return;
     const name = escapedName(game.seats[decider]!.displayName);
     const missed = (game.clock.missedInARow[decider] ?? 0) + 1;
@@ -88,7 +91,8 @@ async function actOnClock(ctx: BotContext, gameId: string, now: Date): Promise<v
     await commitMove(ctx, game, move.action, move.mover, lines);
     return;
   }
-  if (game.reminderAt && game.reminderAt <= now && (await claimReminder(ctx.db, game.id, game.reminderAt))) {
+  // A computer player is never reminded: it is thinking, or its move is on its way.
+  if (game.reminderAt && game.reminderAt <= now && !computerDecides(game) && (await claimReminder(ctx.db, game.id, game.reminderAt))) {
     const left = game.deadlineAt ? Math.max(0, Math.round((game.deadlineAt.getTime() - now.getTime()) / 1000)) : 0;
     const userId = game.seats[decider]!.userId;
     const content = `⏰ ${mention(userId)}, your decision is waiting: ${formatDuration(left)} left before a default move is made for you.`;

@@ -7,6 +7,7 @@ export { ALL_TILES, CHAIN_SETS, HAND_SIZE, MAX_PURCHASES, SAFE_SIZE, END_SIZE, S
 export { apply, type ApplyOptions } from './apply.js';
 export { chainIndex, decidingSeat, seatOf, whatIsAwaited } from './state.js';
 export { mayAct, optionsProblem, staleness } from './permissions.js';
+export { acceptShortfall } from './moves/trades.js';
 export { createGame, resolveOptions, DEFAULT_OPTIONS, MIN_PLAYERS, MAX_PLAYERS, SetupError, type GameSetup } from './setup.js';
 export { replay } from './replay.js';
 export * from './queries.js';

@@ -137,10 +137,15 @@ export function canBuyBasket(state: GameState, seat: number, chains: readonly nu
 /** The same for the viewer of a view (their own cash is in it): what their buy panel asks. */
 export function viewerCanBuyBasket(view: GameView, chains: readonly number[]): boolean {
   const cash = view.players[view.viewerSeat ?? -1]?.cash;
-  return cash !== null && cash !== undefined && basketIn(affordableBaskets(view, cash), view, chains);
+  return cash !== null && cash !== undefined && basketIn(affordableBaskets(seenByPlayer(view), cash), view, chains);
 }
 
-function basketIn(baskets: string[][], state: Pick<GameState, 'chains'>, chains: readonly number[]): boolean {
+/** A player's view as the queries' position: a player always sees the bank's counts. */
+function seenByPlayer(view: GameView): Pick<GameState, 'phase' | 'board' | 'chains'> {
+  return { phase: view.phase, board: view.board, chains: view.chains.map((chain) => ({ ...chain, bankShares: chain.bankShares ?? 0 })) };
+}
+
+function basketIn(baskets: string[][], state: { chains: readonly { name: string }[] }, chains: readonly number[]): boolean {
   const wanted = chains.slice().sort((a, b) => a - b).map((chain) => state.chains[chain]?.name ?? '?').join(',');
   return baskets.some((basket) => basket.join(',') === wanted);
 }
@@ -216,7 +221,7 @@ export function handEffects(state: GameState, playerId: string): TileEffect[] {
 
 /** The effects of the viewer's own tiles, from their view (the only hand a view shows). */
 export function viewerHandEffects(view: GameView): TileEffect[] {
-  return effectsOf(view, view.players[view.viewerSeat ?? -1]?.hand ?? []);
+  return effectsOf(seenByPlayer(view), view.players[view.viewerSeat ?? -1]?.hand ?? []);
 }
 
 function effectsOf(state: Pick<GameState, 'phase' | 'board' | 'chains'>, hand: readonly Tile[]): TileEffect[] {

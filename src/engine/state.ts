@@ -14,7 +14,7 @@ export function seatOf(state: GameState, playerId: string): number {
  * A chain's index by name, in any letter case ("tower" is Tower): the one rule for looking a
  * chain up by name. -1 for no such chain.
  */
-export function chainIndex(state: Pick<GameState, 'chains'>, name: string): number {
+export function chainIndex(state: { chains: readonly { name: string }[] }, name: string): number {
   const exact = state.chains.findIndex((chain) => chain.name === name);
   if (exact >= 0) return exact;
   const wanted = name.toLowerCase();
@@ -87,7 +87,10 @@ export function whatIsAwaited(state: GameState): string {
       return `waiting for ${name} to name the new chain.`;
     case 'merger': {
       const merger = state.phase.merger;
-      if (merger.current) return `waiting for ${name} to decide about their ${state.chains[merger.current.chain]?.name} shares.`;
+      const defunct = merger.current && state.chains[merger.current.chain]?.name;
+      // Hidden holdings: naming the holder deciding would tell who holds the chain.
+      if (merger.current && state.options.holdings === 'hidden') return `waiting for a holder of ${defunct} to decide about their shares.`;
+      if (merger.current) return `waiting for ${name} to decide about their ${defunct} shares.`;
       return merger.survivor === null
         ? `waiting for ${name} to choose the surviving chain.`
         : `waiting for ${name} to choose which chain is wound up next.`;

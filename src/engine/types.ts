@@ -254,7 +254,12 @@ export type ApplyResult = Accepted | Rejection;
 // ---------------------------------------------------------------------------------------------
 // Views: what one player (or a spectator) may see. Built by `viewFor` in views.ts.
 
-export interface ChainView extends ChainState {
+export interface ChainView extends Omit<ChainState, 'bankShares'> {
+  /**
+   * Shares the bank still holds; null in the public view of a hidden-holdings game before its
+   * end (counted move by move they would give away who bought what). Players see them.
+   */
+  bankShares: number | null;
   /** Share price at the current size (0 when inactive). */
   price: number;
   safe: boolean;

@@ -28,6 +28,7 @@ export function viewFor(state: GameState, playerId: string | null): GameView {
     }),
     chains: state.chains.map((chain) => ({
       ...chain,
+      bankShares: holdingsOpen || viewerSeat !== null ? chain.bankShares : null,
       price: sharePrice(chain.tier, chain.size),
       safe: isSafe(chain.size),
       active: chain.headquarters !== null,

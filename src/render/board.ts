@@ -34,7 +34,7 @@ const LEGEND_CHIP = LEGEND_ROW - 10;
 const LEGEND_CHIP_LABEL = 24;
 const LEGEND_KEY = 40;
 /** Left edges of the chip, name and safe columns; right edges of the number columns. */
-const LEGEND_COLUMNS = { chip: MARGIN + 4, name: MARGIN + 60, size: 430, price: 560, bank: 680, safe: 708 } as const;
+const LEGEND_COLUMNS = { chip: MARGIN + 4, name: MARGIN + 60, mark: 250, size: 430, price: 560, bank: 680, safe: 708 } as const;
 const LEGEND_TEXT = 25;
 
 export function boardHeight(chainCount: number): number {
@@ -75,7 +75,8 @@ export function renderBoard(view: GameView, options: BoardOptions = {}): Buffer 
   }
 
   drawStatus(ctx, view, options.turnOf ?? null);
-  view.chains.forEach((chain, row) => drawLegendRow(ctx, row, chain, labels[row] ?? ''));
+  const marks = mergerMarks(view);
+  view.chains.forEach((chain, row) => drawLegendRow(ctx, row, chain, labels[row] ?? '', marks.get(row) ?? null));
   return encodePng(canvas);
 }
 
@@ -235,7 +236,16 @@ function drawStatus(ctx: CanvasRenderingContext2D, view: GameView, turnOf: strin
   }
 }
 
-function drawLegendRow(ctx: CanvasRenderingContext2D, row: number, chain: ChainView, label: string): void {
+/** During a merger, the legend marks the chain that survives and those being acquired. */
+function mergerMarks(view: GameView): Map<number, string> {
+  const marks = new Map<number, string>();
+  if (view.phase.kind !== 'merger') return marks;
+  const { survivor, chains } = view.phase.merger;
+  for (const chain of chains) marks.set(chain, chain === survivor ? 'survives' : survivor === null ? 'merging' : 'acquired');
+  return marks;
+}
+
+function drawLegendRow(ctx: CanvasRenderingContext2D, row: number, chain: ChainView, label: string, mark: string | null): void {
   const top = LEGEND_TOP + LEGEND_HEADER + row * LEGEND_ROW;
   const y = top + LEGEND_ROW / 2 + 1;
   ctx.drawImage(chainTile(chain.name, label, LEGEND_CHIP, LEGEND_CHIP_LABEL), LEGEND_COLUMNS.chip, top + (LEGEND_ROW - LEGEND_CHIP) / 2);
@@ -245,6 +255,8 @@ function drawLegendRow(ctx: CanvasRenderingContext2D, row: number, chain: ChainV
   drawText(ctx, chain.name, LEGEND_COLUMNS.name, y, { size: LEGEND_TEXT, colour, weight: chain.active ? 'bold' : 'normal' });
   drawText(ctx, chain.active ? String(chain.size) : '–', LEGEND_COLUMNS.size, y, cell);
   drawText(ctx, chain.active ? formatMoney(chain.price) : '–', LEGEND_COLUMNS.price, y, cell);
-  drawText(ctx, String(chain.bankShares), LEGEND_COLUMNS.bank, y, cell);
+  // Hidden holdings: the public picture leaves the bank's counts out (they would show who bought what).
+  drawText(ctx, chain.bankShares === null ? '–' : String(chain.bankShares), LEGEND_COLUMNS.bank, y, cell);
   if (chain.safe) drawText(ctx, 'SAFE', LEGEND_COLUMNS.safe, y, { size: 22, weight: 'bold', colour: THEME.text });
+  if (mark) drawText(ctx, mark, LEGEND_COLUMNS.mark, y, { size: 20, weight: 'bold', colour: mark === 'survives' ? THEME.text : THEME.mutedText });
 }

@@ -100,3 +100,37 @@ export async function closeGamesOf(db: Db, where: { guildId: string } | { channe
 export async function activeGameIds(db: Db): Promise<{ id: string; guildId: string }[]> {
   return db.game.findMany({ where: { status: 'active' }, select: { id: true, guildId: true }, orderBy: { createdAt: 'asc' } });
 }
+
+/**
+ * Games whose latest move is written but not shown on the table (the announcement failed after
+ * the write: Discord or the database went away in between), of the servers this process serves.
+ * The bot's tick announces them as soon as it can, not only at start-up.
+ */
+export async function unannouncedGames(
+  db: Db,
+  { shards = null, limit = 20, quietForMs = 10_000 }: { shards?: ShardFilter | null; limit?: number; quietForMs?: number } = {},
+): Promise<{ id: string; guildId: string }[]> {
+  const shard = shards && shards.count > 1 ? shards : null;
+  // A game written moments ago is being announced right now (perhaps by another process):
+  // only games that stayed behind for `quietForMs` are caught up, so two posts never race.
+  const quietSince = new Date(Date.now() - quietForMs);
+  return db.$queryRaw<{ id: string; guildId: string }[]>`
+    SELECT id, guild_id AS "guildId" FROM games
+    WHERE status IN ('active', 'finished') AND public_state_id IS DISTINCT FROM state_id
+      AND updated_at > now() - interval '7 days' AND updated_at <= ${quietSince}
+      AND (${shard === null} OR (guild_id ~ '^[0-9]{1,19}$' AND ((guild_id::bigint >> 22) % ${shard?.count ?? 1}) = ANY(${[...(shard?.ids ?? [0])]}::int[])))
+    ORDER BY updated_at ASC
+    LIMIT ${limit}`;
+}
+
+/**
+ * Takes the catch-up of a game whose table is behind for this process: a write (so a database
+ * that can be read but not written stops it before anything is posted) that also restarts the
+ * quiet period, so no other process posts the same catch-up meanwhile.
+ */
+export async function claimCatchUp(db: Db, gameId: string): Promise<boolean> {
+  const claimed = await db.$executeRaw`
+    UPDATE games SET updated_at = now()
+    WHERE id = ${gameId} AND status IN ('active', 'finished') AND public_state_id IS DISTINCT FROM state_id`;
+  return claimed === 1;
+}

@@ -5,6 +5,7 @@ export * from './records.js';
 export * from './lobby.js';
 export * from './moves.js';
 export * from './stats.js';
+export * from './ratings.js';
 export * from './clock.js';
 export * from './table.js';
 export { isDatabaseUnavailable } from './availability.js';

@@ -37,6 +37,13 @@ export type CancelResult = GameResultOf<'not_found' | 'not_live'>;
 /** How often createLobby tries again when the channel's live game ended while it looked. */
 const CREATE_LOBBY_ATTEMPTS = 3;
 
+/** Time for a lobby's message to be posted; a lobby still without one after it was never shown. */
+export const UNPOSTED_LOBBY_MS = 30_000;
+
+function isUnposted(game: LobbyGame | ActiveGame): boolean {
+  return game.status === 'lobby' && game.publicMessageId === null && Date.now() - game.createdAt.getTime() > UNPOSTED_LOBBY_MS;
+}
+
 /**
  * Opens a lobby in a channel with the host in seat 0. A channel holds at most one lobby (or game
  * played in the channel itself); games played in threads do not count. The database's partial
@@ -44,7 +51,7 @@ const CREATE_LOBBY_ATTEMPTS = 3;
  */
 export async function createLobby(
   db: PrismaClient,
-  input: { guildId: string; channelId: string; host: Player; options?: Partial<GameOptions>; turnLimitSeconds?: number },
+  input: { guildId: string; channelId: string; host: Player; options?: Partial<GameOptions>; turnLimitSeconds?: number; hints?: boolean },
 ): Promise<CreateLobbyResult> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -54,6 +61,7 @@ export async function createLobby(
           channelId: input.channelId,
           createdBy: input.host.id,
           turnLimitSeconds: input.turnLimitSeconds ?? 0,
+          hints: input.hints ?? false,
           options: json(storedOptionsSchema.parse(input.options ?? {})),
           seats: { create: { seatIndex: 0, userId: input.host.id, displayName: input.host.name } },
         },
@@ -64,6 +72,12 @@ export async function createLobby(
       if (!isUniqueViolation(error)) throw error;
     }
     const existing = await channelHolder(db, input.channelId);
+    if (existing && isUnposted(existing)) {
+      // A lobby is real only once its message is posted: one whose post never happened (its
+      // process died, or lost a race for the interaction) must not block the channel.
+      await db.game.updateMany({ where: { id: existing.id, status: 'lobby', publicMessageId: null }, data: { status: 'cancelled' } });
+      continue;
+    }
     if (existing) return { ok: false, reason: 'channel_busy', existing };
     // The game that held the channel ended between the insert and the look-up: try again.
     if (attempt === CREATE_LOBBY_ATTEMPTS) throw new Error(`Could not open a lobby in channel ${input.channelId}.`);

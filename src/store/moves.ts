@@ -3,7 +3,8 @@
  * clock for the next decision and, when the action ends the game, the final standings are
  * written by a single statement, guarded by the state id the action was applied to.
  */
-import { apply, type Action, type GameEvent, type GameState, type Rejection } from '../engine/index.js';
+import { apply, type Action, type GameEvent, type GameState, type Rejection, type Standing } from '../engine/index.js';
+import { ratedResult, ratingKey, ratingsOf, type RatingRow } from './ratings.js';
 import type { Db } from './client.js';
 import { parseTurnClock, type ClockUpdate } from './clock.js';
 import type { GameStatus } from './generated/client.js';
@@ -39,6 +40,9 @@ export async function applyAction(db: Db, game: ActiveGame, action: Action, opti
   const status: GameStatus = state.result ? 'finished' : 'active';
   const standings = state.result?.standings.map(({ seat, cash, place }) => ({ seat, cash, place })) ?? [];
   const clock = options.clockAfter?.(state) ?? { deadlineAt: null, reminderAt: null, clock: game.clock };
+  // The result's ratings are computed before the write and written by the same statement, so a
+  // game counts once: only if the move itself is written (read just now, on the final move only).
+  const ratings = state.result ? await resultRatings(db, game, state.result.standings) : [];
   // Set here rather than by the database so that the game need not be read back.
   const updatedAt = new Date();
   // One statement rather than an interactive transaction: the same guard, one round trip
@@ -63,6 +67,13 @@ export async function applyAction(db: Db, game: ActiveGame, action: Action, opti
       UPDATE seats SET final_cash = standing.cash, final_place = standing.place
       FROM moved, jsonb_to_recordset(${JSON.stringify(standings)}::jsonb) AS standing(seat int, cash int, place int)
       WHERE seats.game_id = moved.id AND seats.seat_index = standing.seat
+    ), rated AS (
+      INSERT INTO ratings (guild_id, player_id, display_name, mu, sigma, games, wins, places, best_cash, updated_at)
+      SELECT ${game.guildId}, r.player_id, r.display_name, r.mu, r.sigma, r.games, r.wins, r.places, r.best_cash, ${updatedAt}
+      FROM moved, jsonb_to_recordset(${JSON.stringify(ratings.map(toRecord))}::jsonb)
+        AS r(player_id text, display_name text, mu float8, sigma float8, games int, wins float8, places int, best_cash int)
+      ON CONFLICT (guild_id, player_id) DO UPDATE SET display_name = EXCLUDED.display_name, mu = EXCLUDED.mu, sigma = EXCLUDED.sigma,
+        games = EXCLUDED.games, wins = EXCLUDED.wins, places = EXCLUDED.places, best_cash = EXCLUDED.best_cash, updated_at = EXCLUDED.updated_at
     )
     SELECT state_id, public_message_id, public_state_id FROM moved`;
   if (rows.length === 0) return notWritten(db, game.id);
@@ -92,4 +103,15 @@ async function notWritten(db: Db, gameId: string): Promise<Failure<'not_found' |
   if (!game) return { ok: false, reason: 'not_found' };
   if (game.status !== 'active') return { ok: false, reason: 'not_active' };
   return { ok: false, reason: 'stale' };
+}
+
+async function resultRatings(db: Db, game: ActiveGame, standings: readonly Standing[]): Promise<RatingRow[]> {
+  const names = new Map<string, string>();
+  for (const seat of game.seats) if (!names.has(ratingKey(seat.userId))) names.set(ratingKey(seat.userId), seat.displayName);
+  const previous = await ratingsOf(db, game.guildId, [...names.keys()]);
+  return ratedResult(previous, standings, names);
+}
+
+function toRecord(row: RatingRow): Record<string, string | number> {
+  return { player_id: row.playerId, display_name: row.displayName, mu: row.mu, sigma: row.sigma, games: row.games, wins: row.wins, places: row.places, best_cash: row.bestCash };
 }

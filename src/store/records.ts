@@ -38,6 +38,8 @@ interface GameRecord {
   createdBy: string;
   /** Seconds a player has for each decision; 0 for no limit. */
   turnLimitSeconds: number;
+  /** Whether panels offer Suggest (what the hard computer player would do). */
+  hints: boolean;
   /** The channel message showing the game now, once the bot has posted one. */
   publicMessageId: string | null;
   /** The engine state id that message shows. */
@@ -117,6 +119,7 @@ export function toStoredGame(row: GameRow): StoredGame {
     options: storedOptionsSchema.parse(row.options),
     createdBy: row.createdBy,
     turnLimitSeconds: row.turnLimitSeconds,
+    hints: row.hints,
     publicMessageId: row.publicMessageId,
     publicStateId: row.publicStateId,
     deadlineAt: row.deadlineAt,

@@ -23,7 +23,7 @@ const leaderboardRowSchema = z.object({
   average_cash: z.number().int(),
 });
 
-/** A server's players ranked by wins, then by best final cash, over its finished games. */
+/** A server's human players ranked by wins, then by best final cash, over its finished games. */
 export async function guildLeaderboard(db: Db, guildId: string, limit = 10): Promise<LeaderboardEntry[]> {
   const rows = await db.$queryRaw<unknown[]>`
     SELECT s.user_id,
@@ -35,6 +35,8 @@ export async function guildLeaderboard(db: Db, guildId: string, limit = 10): Pro
     FROM seats s
     JOIN games g ON g.id = s.game_id
     WHERE g.guild_id = ${guildId} AND g.status = 'finished'
+      -- Computer players (ids 'ai:<level>:<n>') are not on a server's leaderboard.
+      AND s.user_id NOT LIKE 'ai:%'
     GROUP BY s.user_id
     ORDER BY wins DESC, best_cash DESC, s.user_id
     LIMIT ${limit}`;

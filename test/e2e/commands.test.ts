@@ -113,6 +113,7 @@ describe('/acquire start and its options', () => {
     expect(board.id).not.toBe(lobby.id);
     expect(board.channelId).toBe(game.threadId);
     expect(isPng(board.attachments.find((attachment) => attachment.filename === 'board.png')?.data)).toBe(true);
+    expect(game.state!.chains.map((chain) => chain.name)).toContain('Sackson');
     expect(game.state!.chains.map((chain) => chain.name)).not.toContain('Luxor');
     expect(textOf(board)).toContain('Cash and shares are hidden until the end.');
     expect(textOf(board)).not.toMatch(/\$\d/);
@@ -612,11 +613,11 @@ describe('the command definition', () => {
     expect(command.name).toBe('acquire');
     expect(command.contexts, 'servers only: the bot plays in channels').toEqual([0]);
     const subcommands = command.options as { name: string; options?: { name: string; choices?: { value: unknown }[] }[] }[];
-    expect(subcommands.map((sub) => sub.name).sort()).toEqual(['cancel', 'chart', 'hand', 'notify', 'rules', 'start', 'stats', 'status']);
+    expect(subcommands.map((sub) => sub.name).sort()).toEqual(['cancel', 'chart', 'hand', 'notify', 'profile', 'rules', 'start', 'stats', 'status']);
     const notify = subcommands.find((sub) => sub.name === 'notify')!;
     expect(notify.options!.map((option) => [option.name, option.choices!.map((choice) => choice.value)])).toEqual([['reminders', ['on', 'off']]]);
     const start = subcommands.find((sub) => sub.name === 'start')!;
-    expect(start.options!.map((option) => option.name)).toEqual(['bonus', 'chains', 'holdings', 'founder_share', 'unplayable', 'trades', 'bank_stockholder', 'turn_limit']);
+    expect(start.options!.map((option) => option.name)).toEqual(['bonus', 'chains', 'holdings', 'founder_share', 'unplayable', 'trades', 'bank_stockholder', 'turn_limit', 'hints']);
     expect(start.options!.find((option) => option.name === 'turn_limit')!.choices!.map((choice) => choice.value)).toEqual(TURN_LIMITS.map((limit) => limit.value));
     // The validator itself catches what Discord refuses.
     expect(definitionProblems({ name: 'Acquire', description: 'x'.repeat(101), options: [] })).toHaveLength(2);

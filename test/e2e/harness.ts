@@ -27,6 +27,8 @@ export interface Harness {
 
 export interface HarnessOptions {
   users: number;
+  /** How long a table may lag behind its game before the tick shows it (the bot's default: 10 s). */
+  catchUpAfterMs?: number;
   database?: Database;
   /** A fake clock for turn time limits; with it the bot never ticks by itself (call `tick`). */
   now?: () => Date;
@@ -48,7 +50,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   });
   const log = createLogger({ level: 'debug', destination });
   const launch = async (): Promise<Bot> => {
-    const bot = createBot({ db: database.prisma, log, commands: COMMAND_HANDLERS, clientOptions: double.clientOptions(), ...(options.now ? { now: options.now, clockTickMs: 0 } : {}) });
+    const bot = createBot({ db: database.prisma, log, commands: COMMAND_HANDLERS, computerMoveDelayMs: 20, ...(options.catchUpAfterMs === undefined ? {} : { catchUpAfterMs: options.catchUpAfterMs }), clientOptions: double.clientOptions(), ...(options.now ? { now: options.now, clockTickMs: 0 } : {}) });
     await bot.start(double.token);
     return bot;
   };
@@ -69,6 +71,12 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   };
   await harness.bot.context.client.rest.put(Routes.applicationGuildCommands(double.botUser.id, guild.id), { body: commandDefinitions });
   return harness;
+}
+
+/** Waits until the bot's background work (computer players' and autopilot moves) is done. */
+export async function backgroundSettled(harness: Pick<Harness, 'bot'>): Promise<void> {
+  const { background } = harness.bot.context;
+  while (background.size > 0) await Promise.allSettled([...background]);
 }
 
 /**

@@ -8,6 +8,13 @@ import type { StoredMessage } from '../support/discord-double/index.js';
 import { decodeEnvelope } from '../../src/bot/components.js';
 import { SETTLE_MS, answerOf, buttonsOf, gameChannelOf, latestPublicWithButtons, messageText, tableMovedPast, type Venue } from './harness.js';
 
+/** Who the table message asks to decide: the mention in its prompt (its last text), if any. */
+function promptMention(message: StoredMessage): string | null {
+  const texts = messageText(message).split('\n');
+  const prompt = message.components.length > 0 && !message.content ? texts.at(-1) ?? '' : message.content;
+  return /<@(\d+)>/.exec(prompt)?.[1] ?? null;
+}
+
 function stateOf(customId: string): number {
   const id = decodeEnvelope(customId);
   if (!id) throw new Error(`not one of the bot's custom ids: ${customId}`);
@@ -55,8 +62,7 @@ export class Table {
     const message = latestPublicWithButtons(this.harness, this.channel());
     // The final message's only button is a rematch: no decision is offered any more.
     if (!message || !buttonsOf(message).some((button) => button.kind === 'decide' || button.kind === 'hand')) return null;
-    // The last mention is the one who decides (the lines above it may name others).
-    const userId = [...messageText(message).matchAll(/<@(\d+)>/g)].at(-1)?.[1];
+    const userId = promptMention(message);
     if (!userId) throw new Error(`public message without a mention: ${messageText(message)}`);
     return { message, userId };
   }
@@ -67,12 +73,22 @@ export class Table {
    * Returns false when no public message offers a decision (the game is over).
    */
   async playDecision(): Promise<boolean> {
-    const turn = this.current();
-    if (!turn) return false;
-    const user = this.user(turn.userId);
-    const opener = buttonsOf(turn.message).find((button) => button.kind === 'decide') ?? buttonsOf(turn.message).find((button) => button.kind === 'hand');
+    const message = latestPublicWithButtons(this.harness, this.channel());
+    // The final message's only button is a rematch: no decision is offered any more.
+    if (!message || !buttonsOf(message).some((button) => button.kind === 'decide' || button.kind === 'hand')) return false;
+    const opener = buttonsOf(message).find((button) => button.kind === 'decide') ?? buttonsOf(message).find((button) => button.kind === 'hand');
     if (!opener) throw new Error('public message offers no panel');
-    let panel = await answerOf(this.harness.double.clickButton({ message: turn.message, customId: opener.customId, user }));
+    const mentioned = promptMention(message);
+    // Hidden holdings name no holder in a merger: each player who holds shares presses the
+    // button, and only the one whose decision it is gets a panel.
+    const candidates = mentioned ? [this.user(mentioned)] : this.harness.guild.users;
+    let user = candidates[0]!;
+    let panel: StoredMessage | null = null;
+    for (const candidate of candidates) {
+      user = candidate;
+      panel = await answerOf(this.harness.double.clickButton({ message, customId: opener.customId, user }));
+      if (panel && buttonsOf(panel).length > 0) break;
+    }
     for (let clicks = 0; panel && clicks < 20; clicks++) {
       this.panels.push({ userId: user.id, message: panel });
       expect(panel.ephemeral, 'a panel is ephemeral').toBe(true);
@@ -93,7 +109,7 @@ export class Table {
       const refusal = view.followUps.at(-1);
       if (refusal) throw new Error(`the bot refused an offered button ${choice.kind}:${choice.arg}: ${refusal.content}`);
       if (!['cart', 'dispose'].includes(choice.kind)) {
-        // The player is answered first; the table tells the move a moment later.
+        // Wait for the table to show the move (computers' and autopilot moves follow in the background).
         await tableMovedPast(this.harness, this.channel(), stateOf(choice.customId));
         this.moves++;
       }

@@ -50,11 +50,27 @@ describe('a finished game', () => {
     for (const standing of standings) {
       const line = lines.find((candidate) => candidate.includes(`<@${standing.playerId}>`));
       const money = `$${standing.cash.toLocaleString('en-US')}`;
-      if (standing.place === 1) expect(line).toContain(': 1 win in 1 game');
-      else expect(line).toContain(': 0 wins in 1 game');
+      if (standing.place === 1) expect(line).toContain(' · 1 win in 1 game · average place 1.0');
+      else expect(line).toContain(` · 0 wins in 1 game · average place ${standing.place}.0`);
       expect(line).toContain(`best ${money}`);
-      expect(line).toContain(`average ${money}`);
     }
+    // Ratings moved: the winner's is above the other's, both from the same start.
+    const rating = (line: string) => Number(/rating \*\*(-?\d+)\*\*/.exec(line)?.[1]);
+    expect(rating(lines[0]!)).toBeGreaterThan(rating(lines[1]!));
+    // Counted once: a repeated click on the finished game and a restart change nothing.
+    const ratingsBefore = await h.database.prisma.rating.findMany({ orderBy: { playerId: 'asc' } });
+    expect(ratingsBefore.map((row) => row.games)).toEqual([1, 1]);
+    const lastPanel = s.publicMessages().at(-1)!;
+    await h.bot.stop();
+    await h.restart();
+    expect(await h.database.prisma.rating.findMany({ orderBy: { playerId: 'asc' } })).toEqual(ratingsBefore);
+    expect(lastPanel.components).toEqual([]);
+    // A profile: rating, record, best score and recent games, privately.
+    const mine = await s.command(onlooker, 'profile', { user: winner0(standings).playerId });
+    expect(mine.message?.ephemeral).toBe(true);
+    expect(textOf(mine.message)).toMatch(/Rating \*\*\d+\*\*/);
+    expect(textOf(mine.message)).toContain('1 win in 1 game');
+    expect(textOf(mine.message)).toMatch(/place 1 of 2/);
     // The winner is listed first, and the leaderboard pings no one.
     const winner = standings.find((standing) => standing.place === 1)!;
     expect(lines[0]).toMatch(new RegExp(`^1\\. <@${winner.playerId}>`));
@@ -97,3 +113,7 @@ describe('a finished game', () => {
     s.expectEverythingAnswered();
   });
 });
+
+function winner0(standings: { place: number; playerId: string }[]) {
+  return standings.find((standing) => standing.place === 1)!;
+}

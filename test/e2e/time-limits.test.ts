@@ -6,7 +6,7 @@ import { afterEach, expect, it } from 'vitest';
 import { tick } from '../../src/bot/turn-clock.js';
 import { decidingSeat } from '../../src/engine/index.js';
 import { findLiveGame, getGame, type StoredGame } from '../../src/store/index.js';
-import { SETTLE_MS, answerOf, buttonsOf, gameChannelOf, latestPublicWithButtons, messageText, startHarness, type Harness } from './harness.js';
+import { SETTLE_MS, answerOf, backgroundSettled, buttonsOf, gameChannelOf, latestPublicWithButtons, messageText, startHarness, type Harness } from './harness.js';
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -104,6 +104,7 @@ it('after two misses in a row another player may put the absent one on autopilot
   const answer = await answerOf(harness.double.clickButton({ message, customId: offer.customId, user: other }));
   expect(answer?.ephemeral).toBe(true);
   expect(answer?.content).toContain('on autopilot now');
+  await backgroundSettled(harness);
   const onAutopilot = await load(harness, game.id);
   expect(onAutopilot.clock.autopilot).toEqual([absentSeat]);
   // From now on the absent player's decisions are made at once: whenever the game waits, it waits for the other player.
@@ -113,6 +114,7 @@ it('after two misses in a row another player may put the absent one on autopilot
     expect(decidingSeat(now.state!)).not.toBe(absentSeat);
     clock.advance(LIMIT_SECONDS + 1);
     await tick(harness.bot.context);
+    await backgroundSettled(harness);
   }
   expect(publicTexts(harness).some((text) => text.includes(`${absent.displayName} is on autopilot:`))).toBe(true);
   // They come back with one click.

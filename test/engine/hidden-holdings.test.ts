@@ -39,9 +39,10 @@ describe('hidden holdings', () => {
     expect(view.players.every((player) => player.cash === null && player.shares === null)).toBe(true);
   });
 
-  it("the bank's counts stay public", () => {
-    const view = spectatorView(game('hidden'));
-    expect(view.chains[0]).toMatchObject({ name: 'Luxor', bankShares: 25 - 3 - 1 - 1, price: 700 });
+  it("the bank's counts are each player's to see, not the public's (counted move by move they would tell who bought what)", () => {
+    expect(spectatorView(game('hidden')).chains[0]).toMatchObject({ name: 'Luxor', bankShares: null, price: 700 });
+    expect(viewFor(game('hidden'), 'p1').chains[0]).toMatchObject({ name: 'Luxor', bankShares: 25 - 3 - 1 - 1, price: 700 });
+    expect(spectatorView(game('open')).chains[0]).toMatchObject({ bankShares: 25 - 3 - 1 - 1 });
   });
 
   it('the net worth history is hidden until the game ends', () => {

@@ -61,15 +61,18 @@ describe('permanently unplayable tiles', () => {
     expect(after.bag).toEqual(['5H']);
   });
 
-  it('only once per turn: a dead tile drawn as a replacement waits for the next turn', () => {
-    const state = scenario({ board: twoSafe, players: [{ hand: ['9C', '12I', '1F', '3F', '5F', '7F'] }, { hand: ['9F'] }, { hand: ['11F'] }], bag: ['5C', '1H', '3H', '5H'] });
-    const first = play(state, place('p0', '12I'), buy('p0')).state;
-    expect(first.players[0]!.hand).toEqual(['1F', '3F', '5F', '7F', '5C', '1H']);
-    expect(first.discarded).toEqual(['9C']);
-    // Round the table and back to Ann: 5C goes at the end of her next turn.
+  it('after the normal draw, the tile just drawn included; a dead replacement waits for the next turn', () => {
+    // 5C and 7C are dead too (row C lies between the two safe chains).
+    const state = scenario({ board: twoSafe, players: [{ hand: ['9C', '12I', '1F', '3F', '5F', '7F'] }, { hand: ['9F'] }, { hand: ['11F'] }], bag: ['5C', '7C', '1H', '3H', '5H'] });
+    const { state: first, events } = play(state, place('p0', '12I'), buy('p0'));
+    // The normal draw (5C) comes first; then 9C and 5C are set aside and replaced by 7C and 1H.
+    expect(eventsOf(events, 'deadTilesReplaced')).toEqual([{ type: 'deadTilesReplaced', seat: 0, revealed: ['9C', '5C'] }]);
+    expect(first.discarded).toEqual(['9C', '5C']);
+    expect(first.players[0]!.hand).toEqual(['1F', '3F', '5F', '7F', '7C', '1H']);
+    // Round the table and back to Ann: 7C goes at the end of her next turn.
     const next = play(first, place('p1', '9F'), buy('p1'), place('p2', '11F'), buy('p2'), place('p0', '1F'), buy('p0')).state;
-    expect(next.discarded).toEqual(['9C', '5C']);
-    expect(next.players[0]!.hand).not.toContain('5C');
+    expect(next.discarded).toEqual(['9C', '5C', '7C']);
+    expect(next.players[0]!.hand).not.toContain('7C');
   });
 
   it('are kept in `strict` games', () => {

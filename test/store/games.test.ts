@@ -21,6 +21,7 @@ import {
   setPublicMessage,
   setupOf,
   startGame,
+  UNPOSTED_LOBBY_MS,
   type ActiveGame,
   type FinishedGame,
 } from '../../src/store/index.js';
@@ -369,5 +370,29 @@ describe.each(databaseKinds)('game repository on $name', (kind) => {
       expect(await guildLeaderboard(database.prisma, guildId, 1)).toEqual(expected.slice(0, 1));
       expect(await guildLeaderboard(database.prisma, 'empty-guild')).toEqual([]);
     });
+  });
+});
+
+describe.each(databaseKinds)('a lobby never shown, on $name', (kind) => {
+  it('does not block its channel once its time to be posted has passed', async () => {
+    const database = await kind.open();
+    try {
+      await migrate(database.prisma);
+      const first = await createLobby(database.prisma, { guildId: 'g', channelId: 'c', host: ann });
+      if (!first.ok) throw new Error(first.reason);
+      // Just opened and not posted yet: still the channel's lobby (its post may be on its way).
+      expect(await createLobby(database.prisma, { guildId: 'g', channelId: 'c', host: bob })).toMatchObject({ ok: false, reason: 'channel_busy' });
+      // Its post never happened: after the grace time the channel is free again.
+      await database.prisma.game.update({ where: { id: first.game.id }, data: { createdAt: new Date(Date.now() - UNPOSTED_LOBBY_MS - 1000) } });
+      const second = await createLobby(database.prisma, { guildId: 'g', channelId: 'c', host: bob });
+      expect(second).toMatchObject({ ok: true, game: { createdBy: bob.id } });
+      expect((await getGame(database.prisma, first.game.id))?.status).toBe('cancelled');
+      // A posted lobby is never taken over, however old.
+      await setPublicMessage(database.prisma, second.ok ? second.game.id : '', 'm1');
+      await database.prisma.game.update({ where: { id: second.ok ? second.game.id : '' }, data: { createdAt: new Date(Date.now() - 3_600_000) } });
+      expect(await createLobby(database.prisma, { guildId: 'g', channelId: 'c', host: cat })).toMatchObject({ ok: false, reason: 'channel_busy' });
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -6,11 +6,10 @@ import { ButtonStyle, MessageFlags, type ButtonBuilder } from 'discord.js';
 import { getGame, setTurnClock, type ActiveGame } from '../../store/index.js';
 import { seatsAwayLongEnough, withAutopilot } from '../clock-policy.js';
 import { args, button, defineKind } from '../components.js';
-import { announce, commitMove } from '../game-flow.js';
+import { announce, keepPlaying } from '../game-flow.js';
 import { refusals } from '../refusals.js';
 import { refuse } from '../replies.js';
-import { automaticMove } from '../seat-driver.js';
-import { describeMove, escapedName, mention } from '../text.js';
+import { escapedName, mention } from '../text.js';
 import { feature } from './feature.js';
 
 /** The argument is the seat to put on autopilot. */
@@ -50,12 +49,11 @@ export const autopilotFeatures = [
         if (!(await setTurnClock(ctx.db, game.id, game.state.stateId, withAutopilot(game, target, true)))) return false;
         const latest = await getGame(ctx.db, game.id);
         if (latest?.status !== 'active') return false;
-        const lines = [`🤖 ${mention(interaction.user.id)} put ${name} on autopilot until they press "I'm back".`];
-        const auto = automaticMove(latest);
-        if (auto) await commitMove(ctx, latest, auto.action, auto.mover, [...lines, `🤖 ${name} is on autopilot: ${describeMove(auto.action, latest.state)}.`]);
-        else await announce(ctx, latest, [], lines);
+        await announce(ctx, latest, [], [`🤖 ${mention(interaction.user.id)} put ${name} on autopilot until they press "I'm back".`]);
         return true;
       });
+      // If it is their decision now, the seat driver makes it (and any after it).
+      if (done) keepPlaying(ctx, game.id);
       await interaction.editReply(done ? `${name} is on autopilot now.` : refusals.stale);
     },
   }),

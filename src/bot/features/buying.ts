@@ -32,7 +32,7 @@ export function buyPanel(game: ActiveGame, view: GameView, decision: Extract<Dec
     .map(({ chain, index }) => {
       const next = [...chosen, index];
       const inCart = chosen.filter((entry) => entry === index).length;
-      return button(cart, at, next, `${chain.name} ${money(chain.price)} · ${chain.bankShares - inCart} left`, {
+      return button(cart, at, next, `${chain.name} ${money(chain.price)} · ${(chain.bankShares ?? 0) - inCart} left`, {
         disabled: chosen.length >= 3 || !viewerCanBuyBasket(view, next),
         style: ButtonStyle.Primary,
       });

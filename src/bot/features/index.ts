@@ -8,7 +8,7 @@ import { currentDecision, viewFor } from '../../engine/index.js';
 import type { ActiveGame, FinishedGame } from '../../store/index.js';
 import { button } from '../components.js';
 import type { TableUi } from '../context.js';
-import type { Panel } from '../layout.js';
+import { rows, type Panel } from '../layout.js';
 import { autopilotButtons, autopilotFeatures } from './autopilot.js';
 import { buyPanel, buyingFeatures } from './buying.js';
 import { DECIDE_LABEL, decide, decideFeatures } from './decide.js';
@@ -16,16 +16,26 @@ import type { AnyFeature } from './feature.js';
 import { foundingFeatures, foundingPanel } from './founding.js';
 import { lobbyFeatures } from './lobby.js';
 import { disposePanel, mergerFeatures, tiePanel } from './merger.js';
+import { hintFeatures, suggestButton } from './hints.js';
 import { hand, handPanel, holdingsLine, placementFeatures } from './placement.js';
 import { rematchButtons, rematchFeatures } from './rematch.js';
 import { tradeAnswerPanel, tradeFeatures, withdraw } from './trades.js';
 
 export const FEATURES: ReadonlyMap<string, AnyFeature> = new Map(
-  [...lobbyFeatures, ...decideFeatures, ...placementFeatures, ...foundingFeatures, ...mergerFeatures, ...buyingFeatures, ...tradeFeatures, ...autopilotFeatures, ...rematchFeatures].map((entry) => [entry.kind.name, entry]),
+  [...lobbyFeatures, ...decideFeatures, ...placementFeatures, ...foundingFeatures, ...mergerFeatures, ...buyingFeatures, ...tradeFeatures, ...autopilotFeatures, ...hintFeatures, ...rematchFeatures].map((entry) => [entry.kind.name, entry]),
 );
 
-/** The private panel for whatever `userId` must decide now, built from their view and the decision. */
+/** The private panel for whatever `userId` must decide now, with Suggest when the game offers hints. */
 function panel(game: ActiveGame, userId: string): Panel {
+  const built = decisionPanel(game, userId);
+  const decision = currentDecision(game.state);
+  const theirs = decision.kind !== 'gameOver' && game.state.players[decision.seat]?.id === userId;
+  if (!game.hints || !theirs || built.components.length >= 5) return built;
+  return { ...built, components: [...built.components, ...rows([suggestButton(game)])] };
+}
+
+/** The panel for the decision at hand, built from the player's view and the engine's decision. */
+function decisionPanel(game: ActiveGame, userId: string): Panel {
   const view = viewFor(game.state, userId);
   const decision = currentDecision(game.state);
   switch (decision.kind) {

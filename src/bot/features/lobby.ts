@@ -5,7 +5,7 @@ import { cancelGame, getGame, joinLobby, leaveLobby, setThread, setTurnClock, st
 import { clockAfter } from '../clock-policy.js';
 import { args, button, defineKind } from '../components.js';
 import type { BotContext } from '../context.js';
-import { announce } from '../game-flow.js';
+import { announce, keepPlaying } from '../game-flow.js';
 import { NEUTRAL_COLOUR, rows, type MessagePayload } from '../layout.js';
 import { refusals } from '../refusals.js';
 import { fromPrivatePanel, refuse } from '../replies.js';
@@ -14,13 +14,18 @@ import { THREADS_NOT_ALLOWED } from '../table/notices.js';
 import { closeTable, stripMessage } from '../table/publish.js';
 import { settingLines, summaryMessage } from '../table/summary.js';
 import { isMissingPermission } from '../table/transport.js';
-import { cutText, mention } from '../text.js';
+import { computerName, cutText, isPerson, mention } from '../text.js';
+import { LEVELS } from '../../ai/index.js';
 import { feature, type ComponentInteraction } from './feature.js';
 
 export const join = defineKind('join', args.none);
 export const leave = defineKind('leave', args.none);
 export const start = defineKind('start', args.none);
 export const cancel = defineKind('cancel', args.oneOf('ask', 'yes', 'no'));
+/** The host seats a computer player of this level. */
+export const addComputer = defineKind('addBot', args.oneOf('easy', 'medium', 'hard'));
+/** The host takes the last computer player off its seat. */
+export const removeComputer = defineKind('removeBot', args.none);
 
 /** The name a player goes by in this server, cut to what a seat keeps, never inside a character. */
 export function displayName(interaction: ComponentInteraction | ChatInputCommandInteraction): string {
@@ -35,7 +40,7 @@ export function lobbyMessage(game: StoredGame): MessagePayload {
   const embed = new EmbedBuilder()
     .setTitle('Acquire: a new game is forming')
     .setColor(NEUTRAL_COLOUR)
-    .setDescription(`${mention(game.createdBy)} opened a game for ${MIN_PLAYERS} to ${MAX_PLAYERS} players. Join, then the host presses Start.\n\n${setting.join('\n')}`)
+    .setDescription(`${mention(game.createdBy)} opened a game for ${MIN_PLAYERS} to ${MAX_PLAYERS} players. Join, then the host presses Start. The host may fill seats with computer players.\n\n${setting.join('\n')}`)
     .addFields({ name: `Players (${game.seats.length}/${MAX_PLAYERS})`, value: seats });
   const at = { gameId: game.id, stateId: 0 };
   return {
@@ -45,6 +50,9 @@ export function lobbyMessage(game: StoredGame): MessagePayload {
       button(leave, at, undefined, 'Leave'),
       button(start, at, undefined, 'Start', { style: ButtonStyle.Success, disabled: game.seats.length < MIN_PLAYERS }),
       button(cancel, at, 'ask', 'Cancel', { style: ButtonStyle.Danger }),
+    ], [
+      ...LEVELS.map((level) => button(addComputer, at, level, `Add ${level === 'easy' ? 'an' : 'a'} ${level} computer`, { emoji: '🤖', disabled: game.seats.length >= MAX_PLAYERS })),
+      button(removeComputer, at, undefined, 'Remove a computer', { disabled: !game.seats.some((seat) => !isPerson(seat.userId)) }),
     ]),
     allowedMentions: { users: [] },
   };
@@ -54,7 +62,7 @@ export function lobbyMessage(game: StoredGame): MessagePayload {
 function closedLobby(game: StoredGame, title: string): MessagePayload {
   const lobby = lobbyMessage(game);
   const [embed, ...others] = lobby.embeds;
-  const description = embed?.description?.replace(' Join, then the host presses Start.', '');
+  const description = embed?.description?.replace(' Join, then the host presses Start. The host may fill seats with computer players.', '');
   return { ...lobby, embeds: embed ? [{ ...embed, title, ...(description ? { description } : {}) }, ...others] : others, components: [] };
 }
 
@@ -129,7 +137,10 @@ async function begin(ctx: BotContext, game: ActiveGame, lobbyMessageId: string):
   const lines = [`The game begins: ${seats}. Each of you drew a tile for the order (now on the board): the one nearest the top-left corner plays first.`];
   if (place.threadId === null && place.notice) lines.push(place.notice);
   const placed: ActiveGame = { ...game, ...clock, threadId: place.threadId, summaryMessageId: place.threadId ? lobbyMessageId : null };
-  return announce(ctx, placed, [], lines, { start: true });
+  const announced = await announce(ctx, placed, [], lines, { start: true });
+  // A computer player may be the first to play.
+  keepPlaying(ctx, game.id);
+  return announced;
 }
 
 /** Who may cancel: the host, or anyone who can manage the game's server. */
@@ -202,6 +213,29 @@ export const lobbyFeatures = [
         if (!started.ok) return started;
         return { ...started, game: await begin(ctx, started.game, lobbyMessageId) };
       });
+    },
+  }),
+  feature({
+    kind: addComputer,
+    needs: 'lobby',
+    on: 'public',
+    async run(ctx, interaction, { arg: level, game, user }) {
+      if (user.id !== game.createdBy) return refuse(interaction, refusals.hostOnlyComputers(mention(game.createdBy)));
+      const taken = new Set(game.seats.map((seat) => seat.userId));
+      const number = [1, 2, 3, 4, 5].find((candidate) => !taken.has(`ai:${level}:${candidate}`)) ?? 1;
+      const id = `ai:${level}:${number}`;
+      return changeLobby(ctx, interaction, game, () => joinLobby(ctx.db, game.id, { id, name: computerName(id) }));
+    },
+  }),
+  feature({
+    kind: removeComputer,
+    needs: 'lobby',
+    on: 'public',
+    async run(ctx, interaction, { game, user }) {
+      if (user.id !== game.createdBy) return refuse(interaction, refusals.hostOnlyComputers(mention(game.createdBy)));
+      const last = game.seats.filter((seat) => !isPerson(seat.userId)).at(-1);
+      if (!last) return refuse(interaction, refusals.noComputerSeated);
+      return changeLobby(ctx, interaction, game, () => leaveLobby(ctx.db, game.id, last.userId));
     },
   }),
   feature({

@@ -49,7 +49,7 @@ export function disposePanel(game: ActiveGame, view: GameView, decision: Extract
   const id = (kind: ComponentKind<Disposal>, label: string, counts: Disposal, disabled: boolean, style = ButtonStyle.Secondary): ButtonBuilder => button(kind, at, counts, label, { disabled, style });
   const most = Math.min(maxTrade, held - (held % 2));
   const lines = [
-    `**${decision.defunct}** was acquired by **${decision.survivor}**. You hold **${held}** ${decision.defunct} shares.`,
+    `**${decision.defunct}** was acquired by **${decision.survivor}**. You hold **${held}** ${decision.defunct} share${held === 1 ? '' : 's'}.`,
     `Sell at ${money(price)} each · trade 2 ${decision.defunct} for 1 ${decision.survivor} (up to ${maxTrade} can be traded) · keep the rest.`,
     `Your choice: sell **${sell}** (${money(sell * price)}), trade **${trade}** (for ${trade / 2} ${decision.survivor}), keep **${keep}**.`,
   ];

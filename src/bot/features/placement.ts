@@ -59,8 +59,11 @@ export const placementFeatures = [
     kind: hand,
     needs: 'seat',
     on: 'public',
-    async run(_ctx, interaction, { game, user }) {
-      await interaction.reply({ ...handPanel(game, viewFor(game.state, user.id), currentDecision(game.state)), flags: MessageFlags.Ephemeral });
+    async run(ctx, interaction, { game, user, seat }) {
+      const decision = currentDecision(game.state);
+      // On their own placement it is their decision panel (with Suggest when hints are on).
+      const panel = decision.kind === 'placeTile' && decision.seat === seat ? ctx.ui.panel(game, user.id) : handPanel(game, viewFor(game.state, user.id), decision);
+      await interaction.reply({ ...panel, flags: MessageFlags.Ephemeral });
     },
   }),
   feature({

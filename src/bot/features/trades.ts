@@ -1,6 +1,6 @@
 /** Trades between players (an option): the offer form, reading it, answering and withdrawing an offer. */
 import { ActionRowBuilder, ButtonStyle, ModalBuilder, TextInputBuilder, TextInputStyle, type ButtonBuilder, type ModalActionRowComponentBuilder } from 'discord.js';
-import { chainIndex, currentDecision, viewFor, type GameState, type GameView, type Holdings } from '../../engine/index.js';
+import { acceptShortfall, chainIndex, currentDecision, type GameState, type GameView, type Holdings } from '../../engine/index.js';
 import type { ActiveGame } from '../../store/index.js';
 import { args, button, defineKind, encodeComponentId } from '../components.js';
 import { playMove } from '../game-flow.js';
@@ -67,34 +67,17 @@ function parseSide(sharesText: string, cashText: string, state: Pick<GameState, 
   return { cash: cash === '' ? 0 : Number(cash.replace(/[$,]/g, '')), shares };
 }
 
-/**
- * What a player lacks to hand over `holdings`, as a sentence, when their cash and shares are
- * known (`cash`/`shares` null: hidden from whoever asks). Null when nothing is lacking.
- */
-export function lackingFor(player: { name: string; cash: number | null; shares: number[] | null }, holdings: Holdings, chains: Pick<GameView, 'chains'>, self = false): string | null {
-  if (player.cash === null || player.shares === null) return null;
-  const [name, has, holds] = self ? ['you', 'have', 'hold'] : [escapedName(player.name), 'has', 'holds'];
-  if (player.cash < holdings.cash) return `${name} ${has} ${money(player.cash)}, less than the ${money(holdings.cash)} asked`;
-  for (const [chainName, count] of Object.entries(holdings.shares)) {
-    const chain = chainIndex(chains, chainName);
-    const held = player.shares[chain] ?? 0;
-    if (count > held) return `${name} ${holds} ${held} ${chains.chains[chain]?.name ?? chainName} share${held === 1 ? '' : 's'}, fewer than the ${count} asked`;
-  }
-  return null;
-}
-
 export function tradeAnswerPanel(game: ActiveGame, view: GameView, holdings: string): Panel {
   if (view.phase.kind !== 'tradeOffer') return { content: 'There is no trade offer now.', components: [] };
   const { offer: made } = view.phase;
   const at = { gameId: game.id, stateId: view.stateId };
-  // The recipient sees their own holdings: an offer asking for more than they have cannot be accepted.
-  const me = view.players[made.to];
-  const lack = me && view.viewerSeat === made.to ? lackingFor(me, made.receive, view, true) : null;
+  // With hidden holdings an offer may ask for more than the player has: Accept says why it is off.
+  const shortfall = acceptShortfall(view);
   const lines = [`**${escapedName(view.players[made.from]!.name)}** offers you **${holdingsText(made.give)}** for **${holdingsText(made.receive)}**.`, holdings];
-  if (lack) lines.push(`You cannot accept: ${lack}.`);
+  if (shortfall) lines.push(`You cannot accept: ${shortfall}.`);
   return {
-    content: lines.filter(Boolean).join('\n'),
-    components: rows([button(answer, at, 'yes', 'Accept', { style: ButtonStyle.Success, disabled: lack !== null }), button(answer, at, 'no', 'Decline', { style: ButtonStyle.Danger })]),
+    content: lines.join('\n'),
+    components: rows([button(answer, at, 'yes', 'Accept', { style: ButtonStyle.Success, disabled: shortfall !== null }), button(answer, at, 'no', 'Decline', { style: ButtonStyle.Danger })]),
   };
 }
 
@@ -122,11 +105,6 @@ export const tradeFeatures = [
       if (!to) return refuse(interaction, refusals.tradeWithOther);
       const form = parseTradeForm((field) => interaction.fields.getTextInputValue(field), game.state);
       if (!form.ok) return refuse(interaction, form.message);
-      // In an open game everyone's holdings are public: an offer the other player could never
-      // accept is refused now, saying why (with hidden holdings, their Accept says it).
-      const spectator = viewFor(game.state, null);
-      const lack = lackingFor(spectator.players[arg]!, form.receive, spectator);
-      if (lack) return refuse(interaction, refusals.tradeCannotBeAccepted(lack));
       return playMove(ctx, interaction, game, { type: 'offerTrade', player: user.id, to: to.id, give: form.give, receive: form.receive }, stateId);
     },
   }),

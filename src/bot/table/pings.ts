@@ -6,8 +6,9 @@
  *
  * The rule: ping only when the decision moves to a different person, and never the same person
  * twice in a row. Within a turn only someone other than the player in turn is pinged: the
- * player in turn was pinged when it began and is playing it. A seat on autopilot is not
- * pinged: the bot decides for it at once.
+ * player in turn was pinged when it began and is playing it. Some deciders are never pinged
+ * (`silent`): a seat on autopilot or a computer player (the bot decides at once), and a
+ * merger's holder when holdings are hidden (a ping would tell who holds the chain).
  */
 
 export interface PingInput {
@@ -21,15 +22,15 @@ export interface PingInput {
   newTurn: boolean;
   /** The last user this game pinged (null when none, or unknown after a restart). */
   lastPinged: string | null;
-  /** Whether the decider's seat is on autopilot. */
-  onAutopilot: boolean;
+  /** Whether the decider is not to be pinged (autopilot, a computer player, a hidden holder). */
+  silent: boolean;
 }
 
 export type Ping = { userId: string; by: 'table' | 'mention' } | null;
 
 export function pingFor(input: PingInput): Ping {
   const { decider } = input;
-  if (decider === null || input.onAutopilot || decider === input.lastPinged) return null;
+  if (decider === null || input.silent || decider === input.lastPinged) return null;
   if (input.newTurn) return { userId: decider, by: 'table' };
   if (decider !== input.previousDecider && decider !== input.turnPlayer) return { userId: decider, by: 'mention' };
   return null;

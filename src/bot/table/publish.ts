@@ -5,11 +5,11 @@
  * game played in a thread. What to ping and when to draw the board again are the pure rules of
  * pings.ts and picture.ts; the messages themselves are built from the spectator's view.
  */
-import { currentDecision, viewFor, type GameEvent, type GameState, type GameView } from '../../engine/index.js';
+import { currentDecision, viewFor, type Decision, type GameEvent, type GameState, type GameView } from '../../engine/index.js';
 import { renderBoard, renderNetWorthChart } from '../../render/index.js';
 import { playChannelOf, setPublicMessage, type ActiveGame, type FinishedGame } from '../../store/index.js';
 import type { BotContext } from '../context.js';
-import { describeEvents } from '../text.js';
+import { describeEvents, isPerson } from '../text.js';
 import { finalMessage } from './final-message.js';
 import type { TurnRecord } from './memory.js';
 import { mentionMessage } from './notices.js';
@@ -39,22 +39,23 @@ function deciderOf(state: GameState): string | null {
   return decision.kind === 'gameOver' ? null : (state.players[decision.seat]?.id ?? null);
 }
 
+/** A merger holder's decision in a hidden-holdings game: pinging them would tell who holds the chain. */
+function hiddenHolder(view: GameView, decision: Decision): boolean {
+  return decision.kind === 'disposeShares' && view.options.holdings === 'hidden' && !view.result;
+}
+
 function drawBoard(view: GameView): Buffer {
   return renderBoard(view, { turnOf: view.result ? null : (view.players[view.currentPlayer]?.name ?? null) });
 }
 
 /**
  * Shows a move (already written) at the table and returns the game with its current table
- * message. A failure to reach Discord is logged and the game goes on: the next move, or the
- * start-up pick-up, shows it again.
+ * message. Throws when the table could not be brought up to date (Discord or the database
+ * away): the move stands, and the tick's catch-up shows it later (src/bot/catch-up.ts). A
+ * table message that cannot be edited any more (deleted) is replaced by a new one.
  */
 export async function announce<Game extends ActiveGame | FinishedGame>(ctx: BotContext, game: Game, events: readonly GameEvent[], extraLines: readonly string[] = [], options: AnnounceOptions = {}): Promise<Game> {
-  try {
-    return await show(ctx, game, events, extraLines, options);
-  } catch (error) {
-    ctx.log.warn({ err: error, gameId: game.id, channelId: playChannelOf(game) }, 'could not show the game at its table');
-    return game;
-  }
+  return show(ctx, game, events, extraLines, options);
 }
 
 async function show<Game extends ActiveGame | FinishedGame>(ctx: BotContext, game: Game, events: readonly GameEvent[], extraLines: readonly string[], options: AnnounceOptions): Promise<Game> {
@@ -70,7 +71,7 @@ async function show<Game extends ActiveGame | FinishedGame>(ctx: BotContext, gam
     });
     const final = finalMessage(view, { board: drawBoard(view), chart: renderNetWorthChart(view) }, ctx.ui.finalButtons(game));
     const posted = await sendNew(ctx, channelId, final, options.via);
-    await setPublicMessage(ctx.db, game.id, posted.id, game.state.stateId);
+    await record(ctx, game, channelId, posted.id);
     ctx.table.forget(game.id);
     await updateSummary(ctx, game, view);
     return { ...game, publicMessageId: posted.id, publicStateId: game.state.stateId };
@@ -79,7 +80,7 @@ async function show<Game extends ActiveGame | FinishedGame>(ctx: BotContext, gam
   const active = game as ActiveGame;
   const decision = currentDecision(game.state);
   const decider = deciderOf(game.state);
-  const onAutopilot = decision.kind !== 'gameOver' && game.clock.autopilot.includes(decision.seat);
+  const silent = decision.kind !== 'gameOver' && (game.clock.autopilot.includes(decision.seat) || (decider !== null && !isPerson(decider)) || hiddenHolder(view, decision));
   const lastPinged = ctx.table.lastPinged(game.id);
   const buttons = ctx.ui.tableButtons(active);
 
@@ -97,14 +98,16 @@ async function show<Game extends ActiveGame | FinishedGame>(ctx: BotContext, gam
     }
     if (edited) {
       ctx.table.setTurn(game.id, { ...current, lines, picture: redraw ? pictureKey(view) : current.picture, decider });
-      const ping = pingFor({ decider, previousDecider, turnPlayer: view.players[view.currentPlayer]?.id ?? null, newTurn: false, lastPinged, onAutopilot });
+      // The table shows this state now (the catch-up looks for tables behind their game).
+      await setPublicMessage(ctx.db, game.id, current.messageId, game.state.stateId);
+      const ping = pingFor({ decider, previousDecider, turnPlayer: view.players[view.currentPlayer]?.id ?? null, newTurn: false, lastPinged, silent });
       if (ping) {
         await sendNew(ctx, channelId, mentionMessage(view, decision, tableLink(game, current.messageId)), options.via);
         ctx.table.notePing(game.id, ping.userId);
       }
-      return game;
+      return { ...game, publicStateId: game.state.stateId };
     }
-    return postTurn(ctx, game, view, [...current.lines, ...happened], options, { decider, previousDecider, lastPinged, onAutopilot, buttons });
+    return postTurn(ctx, game, view, [...current.lines, ...happened], options, { decider, previousDecider, lastPinged, silent, buttons });
   }
 
   // The turn passed (or the game starts, or this process has no record of the table message):
@@ -113,26 +116,26 @@ async function show<Game extends ActiveGame | FinishedGame>(ctx: BotContext, gam
     ctx.log.warn({ err: error, gameId: game.id }, 'could not close the turn’s message');
     return false;
   });
-  return postTurn(ctx, game, view, closed ? [] : happened, options, { decider, previousDecider, lastPinged, onAutopilot, buttons });
+  return postTurn(ctx, game, view, closed ? [] : happened, options, { decider, previousDecider, lastPinged, silent, buttons });
 }
 
 interface TurnDeciders {
   decider: string | null;
   previousDecider: string | null;
   lastPinged: string | null;
-  onAutopilot: boolean;
+  silent: boolean;
   buttons: ReturnType<BotContext['ui']['tableButtons']>;
 }
 
 /** Posts a new turn message (pinging the player whose turn it is, by the rule) and records it. */
 async function postTurn<Game extends ActiveGame | FinishedGame>(ctx: BotContext, game: Game, view: GameView, lines: readonly string[], options: AnnounceOptions, who: TurnDeciders): Promise<Game> {
-  const { decider, previousDecider, lastPinged, onAutopilot, buttons } = who;
+  const { decider, previousDecider, lastPinged, silent, buttons } = who;
   const decision = currentDecision(game.state);
   const channelId = playChannelOf(game);
-  const ping = pingFor({ decider, previousDecider, turnPlayer: view.players[view.currentPlayer]?.id ?? null, newTurn: true, lastPinged, onAutopilot });
+  const ping = pingFor({ decider, previousDecider, turnPlayer: view.players[view.currentPlayer]?.id ?? null, newTurn: true, lastPinged, silent });
   const message = turnMessage({ view, decision, lines, buttons, picture: drawBoard(view), ping: ping?.userId ?? null });
   const posted = await sendNew(ctx, channelId, message, options.via);
-  await setPublicMessage(ctx.db, game.id, posted.id, game.state.stateId);
+  await record(ctx, game, channelId, posted.id);
   ctx.table.setTurn(game.id, { channelId, messageId: posted.id, turn: view.turn, turnSeat: view.currentPlayer, lines: [...lines], picture: pictureKey(view), decider, via: posted.via });
   if (ping) ctx.table.notePing(game.id, ping.userId);
   await updateSummary(ctx, game, view);
@@ -169,6 +172,20 @@ export async function stripMessage(ctx: BotContext, channelId: string, messageId
   }
 }
 
+/**
+ * Writes down the new table message and the state it shows. Should the write fail, the message
+ * would never be found again: its buttons go, and the catch-up posts anew.
+ */
+async function record(ctx: BotContext, game: ActiveGame | FinishedGame, channelId: string, messageId: string): Promise<void> {
+  try {
+    await setPublicMessage(ctx.db, game.id, messageId, game.state.stateId);
+  } catch (error) {
+    ctx.table.forget(game.id);
+    await stripMessage(ctx, channelId, messageId);
+    throw error;
+  }
+}
+
 /** Posts through the click's webhook when it can (free), else with the bot token. */
 async function sendNew(ctx: BotContext, channelId: string, message: Outgoing, via: Via | null | undefined): Promise<{ id: string; via: Via | null }> {
   if (usable(via, channelId)) {
@@ -194,7 +211,7 @@ async function editRecord(ctx: BotContext, record: TurnRecord, message: Outgoing
 }
 
 /** The channel's summary of a game played in a thread: players, whose turn, the result. */
-export async function updateSummary(ctx: BotContext, game: Pick<ActiveGame, 'id' | 'channelId' | 'threadId' | 'summaryMessageId' | 'seats' | 'options' | 'turnLimitSeconds' | 'createdBy'> & { status: 'active' | 'finished' | 'cancelled' }, view: GameView | null): Promise<void> {
+export async function updateSummary(ctx: BotContext, game: Pick<ActiveGame, 'id' | 'channelId' | 'threadId' | 'summaryMessageId' | 'seats' | 'options' | 'turnLimitSeconds' | 'createdBy' | 'hints'> & { status: 'active' | 'finished' | 'cancelled' }, view: GameView | null): Promise<void> {
   if (!game.threadId || !game.summaryMessageId) return;
   await ctx.transport.edit(game.channelId, game.summaryMessageId, summaryMessage(game, view)).catch((error: unknown) => {
     ctx.log.warn({ err: error, gameId: game.id, channelId: game.channelId }, 'could not update the game’s summary');

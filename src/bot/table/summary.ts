@@ -16,22 +16,26 @@ export interface SummaryGame {
   seats: readonly { userId: string; displayName: string }[];
   options: Partial<GameOptions>;
   turnLimitSeconds: number;
+  hints: boolean;
   createdBy: string;
   threadId: string | null;
 }
 
 /** The options chosen in the lobby, one line each. */
-export function settingLines(game: Pick<SummaryGame, 'options' | 'turnLimitSeconds'>): string[] {
+export function settingLines(game: Pick<SummaryGame, 'options' | 'turnLimitSeconds' | 'hints'>): string[] {
   const options = game.options;
   const lines = [
     `Bonuses: **${options.bonusMode ?? 'classic'}**`,
     `Chains: **${options.chainSet === 'set2008' ? '2008 set' : 'classic'}**`,
-    `Holdings: **${options.holdings ?? 'open'}**`,
+    options.holdings === 'hidden'
+      ? 'Holdings: **hidden** (until the end, each player’s cash and shares, what they buy and sell, the bonuses each is paid and the bank’s share counts are private; the board, the chains’ sizes and prices stay public)'
+      : 'Holdings: **open**',
     `Founder's share when none is left: **${options.founderShare === 'cash' ? 'its price in cash' : 'nothing'}**`,
     `Unplayable tiles: **${options.unplayable === 'strict' ? 'strict' : 'replaced'}**`,
     `Trades between players: **${options.trades ? 'on' : 'off'}**`,
     `Turn time limit: **${game.turnLimitSeconds > 0 ? formatDuration(game.turnLimitSeconds) : 'none'}**`,
   ];
+  if (game.hints) lines.push('Hints: **on** (each panel offers Suggest: what the hard computer player would do)');
   if (options.twoPlayerBank === false) lines.push('Two players: **no bank stockholder**');
   return lines;
 }

@@ -31,18 +31,20 @@ export function drawUpToHandSize(s: Draft, seat: number, events: GameEvent[]): v
 
 export function endTurn(s: Draft, events: GameEvent[]): void {
   const seat = s.currentPlayer;
+  drawUpToHandSize(s, seat, events);
   if (s.options.unplayable === 'replace') {
-    // Dead tiles held during the turn are set aside face up and replaced; any dead tile drawn
-    // now waits for the next turn (rule of 001 and 003).
+    // After the normal draw, every permanently dead tile in the hand (the one just drawn
+    // included) is set aside face up and replaced, once a turn; a dead tile among the
+    // replacements waits for the next turn (README "Options", files 001 and 003).
     const player = s.players[seat]!;
-    const dead = player.hand.filter((tile) => classifyTile(s.board, s.chains, tile).kind === 'unplayable' && isPermanentlyDead(s, tile));
+    const dead = player.hand.filter((tile) => isPermanentlyDead(s, tile));
     if (dead.length > 0) {
       player.hand = player.hand.filter((tile) => !dead.includes(tile));
       s.discarded = [...s.discarded, ...dead];
       events.push({ type: 'deadTilesReplaced', seat, revealed: dead });
+      drawUpToHandSize(s, seat, events);
     }
   }
-  drawUpToHandSize(s, seat, events);
   s.netWorthHistory = [...s.netWorthHistory, s.players.map((_, index) => netWorth(s, index))];
   s.turn++;
   if (isStuck(s)) {

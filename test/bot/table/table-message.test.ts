@@ -77,8 +77,9 @@ function checkTurnMessages(moments: Moment[], hidden: boolean): { checked: numbe
     expect(message.files.map((file) => file.name)).toEqual(['board.png']);
     expect(message.body.attachments).toEqual([{ id: 0, filename: 'board.png' }]);
     const text = texts(message);
-    // Whose decision it is, and the turn's title.
-    expect(text).toContain(`<@${decider}>`);
+    // Whose decision it is (a merger's holder is not named while holdings are hidden), and the turn's title.
+    if (hidden && decision.kind === 'disposeShares') expect(text).not.toContain(`<@${decider}>`);
+    else expect(text).toContain(`<@${decider}>`);
     expect(text).toContain(`### Turn ${state.turn + 1}`);
     // The picture shows the chains: the text does not repeat their table.
     expect(text).not.toMatch(/Sz\s+Price|Chains \(size/);
@@ -160,7 +161,7 @@ describe('pings', () => {
         const decider = seat === null ? null : state.players[seat]!.id;
         const previous = before.players[decidingSeat(before) ?? -1]?.id ?? null;
         const turnPlayer = state.players[state.currentPlayer]!.id;
-        const ping = pingFor({ decider, previousDecider: previous, turnPlayer, newTurn: state.turn !== before.turn, lastPinged, onAutopilot: false });
+        const ping = pingFor({ decider, previousDecider: previous, turnPlayer, newTurn: state.turn !== before.turn, lastPinged, silent: false });
         if (state.turn !== before.turn && decider !== null && decider !== lastPinged) expect(ping).toEqual({ userId: decider, by: 'table' });
         if (state.turn === before.turn && decider !== null && decider !== previous && decider !== lastPinged && decider !== turnPlayer) expect(ping).toEqual({ userId: decider, by: 'mention' });
         // The player in turn is not pinged again within their turn.
@@ -180,9 +181,9 @@ describe('pings', () => {
   });
 
   it('do not ping a seat on autopilot, nor anyone once the game is over', () => {
-    expect(pingFor({ decider: 'a', previousDecider: 'b', turnPlayer: 'a', newTurn: true, lastPinged: 'b', onAutopilot: true })).toBeNull();
-    expect(pingFor({ decider: null, previousDecider: 'b', turnPlayer: null, newTurn: true, lastPinged: 'b', onAutopilot: false })).toBeNull();
-    expect(pingFor({ decider: 'a', previousDecider: null, turnPlayer: 'a', newTurn: true, lastPinged: null, onAutopilot: false })).toEqual({ userId: 'a', by: 'table' });
+    expect(pingFor({ decider: 'a', previousDecider: 'b', turnPlayer: 'a', newTurn: true, lastPinged: 'b', silent: true })).toBeNull();
+    expect(pingFor({ decider: null, previousDecider: 'b', turnPlayer: null, newTurn: true, lastPinged: 'b', silent: false })).toBeNull();
+    expect(pingFor({ decider: 'a', previousDecider: null, turnPlayer: 'a', newTurn: true, lastPinged: null, silent: false })).toEqual({ userId: 'a', by: 'table' });
   });
 });
 
@@ -228,7 +229,7 @@ describe('names and short texts', () => {
   it('sums a game up in its channel: players, whose turn, and at the end the result', () => {
     const moments = momentsOf(31, 3);
     const state = moments[5]!.state;
-    const game = { status: 'active' as const, seats: state.players.map((player) => ({ userId: player.id, displayName: player.name })), options: {}, turnLimitSeconds: 0, createdBy: 'p0', threadId: '123' };
+    const game = { status: 'active' as const, seats: state.players.map((player) => ({ userId: player.id, displayName: player.name })), options: {}, turnLimitSeconds: 0, hints: false, createdBy: 'p0', threadId: '123' };
     const live = summaryMessage(game, viewFor(state, null)).body.embeds![0]!;
     expect(live.description).toContain('<#123>');
     expect(live.fields!.find((field) => field.name === 'Now')!.value).toContain(`<@${state.players[state.currentPlayer]!.id}>`);

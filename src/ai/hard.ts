@@ -1,0 +1,78 @@
+/**
+ * The hard player: determinized Monte Carlo search. It shortlists the medium player's best
+ * few actions, then for each of several worlds consistent with its view (hidden tiles dealt at
+ * random, hidden holdings guessed) plays every shortlisted action out to the end of the game,
+ * everyone following the baseline's rules, and keeps the action with the most wins (a tied
+ * first place counting 1/k). The same seed always gives the same choice.
+ */
+import { apply, currentDecision, decidingSeat, type Action, type GameState, type GameView } from '../engine/index.js';
+import { baselineAction } from './baseline.js';
+import { determinize } from './determinize.js';
+import { standing, winShare } from './evaluate.js';
+import { rankActions } from './medium.js';
+
+export interface HardSettings {
+  /** Worlds sampled per decision. */
+  worlds: number;
+  /** Actions kept from the medium player's ranking. */
+  shortlist: number;
+}
+
+/** What `hard` plays with, in Discord and in the tournament alike. */
+export const HARD_SETTINGS: HardSettings = { worlds: 10, shortlist: 4 };
+
+const ROLLOUT_LIMIT = 3000;
+
+/** Plays a world to its end with every seat following the baseline's rules. */
+function playOut(start: GameState): GameState {
+  let state = start;
+  for (let step = 0; step < ROLLOUT_LIMIT && state.phase.kind !== 'gameOver'; step++) {
+    const seat = decidingSeat(state);
+    if (seat === null) break;
+    const action = baselineAction(state, seat);
+    if (!action) break;
+    const outcome = apply(state, action);
+    if (!outcome.ok) break;
+    state = outcome.state;
+  }
+  return state;
+}
+
+export interface SearchResult {
+  best: { action: Action; wins: number };
+  /** Worlds played (0 when there was only one action to consider). */
+  worlds: number;
+  considered: number;
+}
+
+export function hardSearch(view: GameView, seed: number, settings: HardSettings = HARD_SETTINGS): SearchResult | null {
+  const seat = view.viewerSeat!;
+  const first = determinize(view, seed);
+  const decision = currentDecision(first);
+  if (decision.kind === 'gameOver' || decision.seat !== seat) return null;
+  const shortlist = rankActions(first, seat).slice(0, settings.shortlist);
+  if (shortlist.length === 0) return null;
+  if (shortlist.length === 1) return { best: { action: shortlist[0]!.action, wins: 0 }, worlds: 0, considered: 1 };
+  const wins = shortlist.map(() => 0);
+  const margins = shortlist.map(() => 0);
+  for (let world = 0; world < settings.worlds; world++) {
+    const state = world === 0 ? first : determinize(view, (seed + world * 0x9e3779b1) >>> 0);
+    shortlist.forEach(({ action }, index) => {
+      const outcome = apply(state, action);
+      if (!outcome.ok) return;
+      const end = playOut(outcome.state);
+      wins[index]! += end.result ? winShare(end, seat) : 0;
+      margins[index]! += standing(end, seat) / 10_000;
+    });
+  }
+  let best = 0;
+  for (let index = 1; index < shortlist.length; index++) {
+    const better = wins[index]! + margins[index]! / settings.worlds > wins[best]! + margins[best]! / settings.worlds;
+    if (better) best = index;
+  }
+  return { best: { action: shortlist[best]!.action, wins: wins[best]! }, worlds: settings.worlds, considered: shortlist.length };
+}
+
+export function hardAction(view: GameView, seed: number, settings: HardSettings = HARD_SETTINGS): Action | null {
+  return hardSearch(view, seed, settings)?.best.action ?? null;
+}

@@ -1,0 +1,30 @@
+/**
+ * Hints (`/acquire start hints:true`): each panel offers Suggest, which shows privately what
+ * the hard computer player would do, with a one-line reason. The search runs in the pool.
+ */
+import { ButtonStyle, MessageFlags, type ButtonBuilder } from 'discord.js';
+import { viewFor } from '../../engine/index.js';
+import type { ActiveGame } from '../../store/index.js';
+import { args, button, defineKind } from '../components.js';
+import { describeMove } from '../text.js';
+import { feature } from './feature.js';
+
+export const suggestion = defineKind('suggest', args.none);
+
+export function suggestButton(game: ActiveGame): ButtonBuilder {
+  return button(suggestion, { gameId: game.id, stateId: game.state.stateId }, undefined, 'Suggest', { emoji: '💡', style: ButtonStyle.Secondary });
+}
+
+export const hintFeatures = [
+  feature({
+    kind: suggestion,
+    needs: 'decider',
+    on: 'panel',
+    async run(ctx, interaction, { game, user }) {
+      if (!game.hints) return;
+      await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+      const hint = await ctx.ai.suggest(viewFor(game.state, user.id), game.state.stateId);
+      await interaction.editReply(hint ? `💡 The hard computer player would **${describeMove(hint.action, game.state)}**: ${hint.reason}` : 'There is nothing to suggest now.');
+    },
+  }),
+];
