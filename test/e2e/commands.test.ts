@@ -12,7 +12,7 @@ import { getGame } from '../../src/store/index.js';
 import { DiscordDouble } from '../support/discord-double/index.js';
 import { SETTLE_MS, startHarness, type Harness } from './harness.js';
 import { Table } from './players.js';
-import { hasButtons } from './harness.js';
+import { hasButtons, privateFollowUps } from './harness.js';
 import { Server, allButtons, buttonOf, expectAtMostOneButtonedMessage, isPng, textOf, watchButtonedMessages } from './session.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
@@ -86,7 +86,7 @@ describe('/acquire start and its options', () => {
       expect(textOf(lobby), label).toContain(`<@${host.id}> opened a game`);
       if (testCase.hides) expect(textOf(lobby), label).not.toContain(testCase.hides);
       const joined = await s.click(lobby, buttonOf(lobby, 'join').customId, guest);
-      expect(joined.view.followUps).toEqual([]);
+      expect(privateFollowUps(joined.view)).toEqual([]);
       await s.click(s.message(lobby.id), buttonOf(s.message(lobby.id), 'start').customId, host);
       const game = await s.liveGame(channelId);
       expect(game?.status, label).toBe('active');
@@ -127,7 +127,7 @@ describe('/acquire start and its options', () => {
     }
     expect(textOf(lobby)).not.toContain('no bank stockholder');
     const started = await s.click(lobby, buttonOf(lobby, 'join').customId, s.users[1]!);
-    expect(started.view.followUps).toEqual([]);
+    expect(privateFollowUps(started.view)).toEqual([]);
     await s.click(s.message(lobby.id), buttonOf(s.message(lobby.id), 'start').customId, s.users[0]!);
     expect((await s.liveGame())!.state!.options).toEqual(DEFAULT_OPTIONS);
   });
@@ -214,7 +214,7 @@ describe('the lobby', () => {
 
     // Join: the seat list grows and Start is enabled.
     const joined = await s.click(s.message(lobby.id), buttonOf(lobby, 'join').customId, second!);
-    expect(joined.view.followUps).toEqual([]);
+    expect(privateFollowUps(joined.view)).toEqual([]);
     expect(seats()).toBe(`1. <@${host!.id}>\n2. <@${second!.id}>`);
     expect(seatTitle()).toBe(`Players (2/${MAX_PLAYERS})`);
     expect(buttonOf(s.message(lobby.id), 'start').disabled).toBe(false);
@@ -243,7 +243,7 @@ describe('the lobby', () => {
     // Up to six; the seventh is refused and Join is disabled.
     for (const user of [second!, ...rest.slice(0, MAX_PLAYERS - 2)]) {
       const answer = await s.click(s.message(lobby.id), buttonOf(lobby, 'join').customId, user);
-      expect(answer.view.followUps).toEqual([]);
+      expect(privateFollowUps(answer.view)).toEqual([]);
     }
     expect(seatTitle()).toBe(`Players (${MAX_PLAYERS}/${MAX_PLAYERS})`);
     expect(seats().split('\n')).toHaveLength(MAX_PLAYERS);
@@ -261,7 +261,7 @@ describe('the lobby', () => {
     expect((await s.liveGame())!.status).toBe('lobby');
 
     const start = await s.click(s.message(lobby.id), buttonOf(lobby, 'start').customId, host!);
-    expect(start.view.followUps).toEqual([]);
+    expect(privateFollowUps(start.view)).toEqual([]);
     const game = (await s.liveGame())!;
     expect(game.status).toBe('active');
     expect(game.state!.players.map((player) => player.id)).toEqual(game.seats.map((seat) => seat.userId));
@@ -346,11 +346,12 @@ describe('/acquire hand', () => {
     const { message: panel } = await s.command(placing, 'hand');
     const playable = allButtons(panel).find((button) => button.kind === 'tile' && !button.disabled)!;
     const played = await s.click(panel!, playable.customId, placing);
-    expect(played.view.followUps, 'no refusal').toEqual([]);
+    expect(privateFollowUps(played.view), 'no refusal').toEqual([]);
     const after = (await getGame(h.database.prisma, game.id))!;
     expect(after.state!.stateId).toBe(stored.state!.stateId + 1);
     expect(after.state!.players.find((player) => player.id === placing.id)!.hand).not.toContain(playable.arg);
-    expect(textOf(s.message(after.publicMessageId!))).toContain(`placed **${playable.arg}**`);
+    // The table tells it (on the turn's message, which the turn may have closed since).
+    expect(s.publicMessages(after.threadId!).map(textOf).join('\n')).toContain(`placed **${playable.arg}**`);
   });
 });
 

@@ -11,7 +11,7 @@ import { COMMAND_HANDLERS } from '../../commands/handlers.js';
 import { decodeEnvelope } from '../../src/bot/components.js';
 import { walkComponents } from '../support/discord-double/components.js';
 import { migrate, openDatabase, type Database } from '../../src/store/index.js';
-import { DiscordDouble, FAST_TEST_RATE_LIMITS, type GuildFixture, type InteractionHandle, type StoredMessage } from '../support/discord-double/index.js';
+import { DiscordDouble, FAST_TEST_RATE_LIMITS, type GuildFixture, type InteractionHandle, type InteractionView, type StoredMessage } from '../support/discord-double/index.js';
 
 export interface Harness {
   double: DiscordDouble;
@@ -152,8 +152,16 @@ export function messageText(message: StoredMessage | null | undefined): string {
  */
 export const SETTLE_MS = 15_000;
 
+/**
+ * The private follow-ups of an interaction: refusals and answers. A click's public follow-ups
+ * are the table's messages (posted through the click's webhook), not an answer to the clicker.
+ */
+export function privateFollowUps(view: InteractionView): StoredMessage[] {
+  return view.followUps.filter((message) => message.ephemeral);
+}
+
 /** The message a user sees as the answer to their interaction (reply, or the deferred one). */
 export async function answerOf(handle: InteractionHandle): Promise<StoredMessage | null> {
   const view = await handle.settled({ timeoutMs: SETTLE_MS });
-  return view.followUps.at(-1) ?? view.original ?? null;
+  return privateFollowUps(view).at(-1) ?? view.original ?? null;
 }

@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { nextInt } from '../../src/engine/rng.js';
 import type { StoredMessage } from '../support/discord-double/index.js';
 import { decodeEnvelope } from '../../src/bot/components.js';
-import { SETTLE_MS, answerOf, buttonsOf, gameChannelOf, latestPublicWithButtons, messageText, tableMovedPast, type Venue } from './harness.js';
+import { SETTLE_MS, answerOf, buttonsOf, gameChannelOf, latestPublicWithButtons, messageText, privateFollowUps, tableMovedPast, type Venue } from './harness.js';
 
 /** Who the table message asks to decide: the mention in its prompt (its last text), if any. */
 function promptMention(message: StoredMessage): string | null {
@@ -97,20 +97,27 @@ export class Table {
       if (!choice) return true;
       if (choice.kind === 'offer') {
         const opened = this.harness.double.clickButton({ message: panel, customId: choice.customId, user });
-        await opened.response();
+        const openedView = await opened.settled({ timeoutMs: SETTLE_MS });
+        if (!openedView.modal) throw new Error(`the offer opened no form: ${openedView.original?.content ?? ''}`);
         const submitted = this.harness.double.submitModal({ modalOf: opened, values: { giveShares: '', giveCash: '100', getShares: '', getCash: '0' } });
         const answered = await submitted.settled({ timeoutMs: SETTLE_MS });
-        if (answered.followUps.length === 0) await tableMovedPast(this.harness, this.channel(), stateOf(choice.customId));
+        if (privateFollowUps(answered).length === 0) await tableMovedPast(this.harness, this.channel(), stateOf(choice.customId));
         this.moves++;
         return true;
       }
       const handle = this.harness.double.clickButton({ message: panel, customId: choice.customId, user });
       const view = await handle.settled({ timeoutMs: SETTLE_MS });
-      const refusal = view.followUps.at(-1);
+      const refusal = privateFollowUps(view).at(-1);
       if (refusal) throw new Error(`the bot refused an offered button ${choice.kind}:${choice.arg}: ${refusal.content}`);
       if (!['cart', 'dispose'].includes(choice.kind)) {
-        // Wait for the table to show the move (computers' and autopilot moves follow in the background).
-        await tableMovedPast(this.harness, this.channel(), stateOf(choice.customId));
+        // Wait for the table to show the move (computers' and autopilot moves follow in the
+        // background), and for the panel to show what comes next: it is answered after the table.
+        const movedFrom = stateOf(choice.customId);
+        await tableMovedPast(this.harness, this.channel(), movedFrom);
+        await this.harness.double.waitFor(() => buttonsOf(this.harness.double.message(panel!.id)).every((button) => stateOf(button.customId) > movedFrom), {
+          timeoutMs: SETTLE_MS,
+          description: 'the panel answering the move',
+        });
         this.moves++;
       }
       panel = this.harness.double.message(panel.id) ?? null;

@@ -10,11 +10,11 @@ import { findLiveGame, type StoredGame } from '../../src/store/index.js';
 import type { GuildFixture, InteractionHandle, InteractionView, OptionValue, StoredMessage } from '../support/discord-double/index.js';
 import { decodeEnvelope } from '../../src/bot/components.js';
 import { walkComponents } from '../support/discord-double/components.js';
-import { SETTLE_MS, buttonsOf, hasButtons, messageText, type Harness } from './harness.js';
+import { SETTLE_MS, buttonsOf, hasButtons, messageText, privateFollowUps, type Harness } from './harness.js';
 
 export interface Answer {
   view: InteractionView;
-  /** What the user sees as the answer: the last follow-up, else the reply (or updated message). */
+  /** What the user sees as the answer: the last private follow-up, else the reply (or updated message). */
   message: StoredMessage | null;
 }
 
@@ -112,7 +112,7 @@ export class Server {
     // The player is answered first; the table is told a moment later.
     await this.h.bot.context.locks.idle();
     expectAtMostOneButtonedMessage(this.h, channelId);
-    return { view, message: view.followUps.at(-1) ?? view.original ?? null };
+    return { view, message: privateFollowUps(view).at(-1) ?? view.original ?? null };
   }
 
   /** The current state of a message (its latest edit). */
@@ -141,7 +141,7 @@ export class Server {
     for (const user of others) {
       const lobby = this.message(message!.id);
       const joined = await this.click(lobby, buttonOf(lobby, 'join').customId, user);
-      expect(joined.view.followUps, `${user.username} joins without a refusal`).toEqual([]);
+      expect(privateFollowUps(joined.view), `${user.username} joins without a refusal`).toEqual([]);
     }
     return this.message(message!.id);
   }
@@ -150,7 +150,7 @@ export class Server {
   async startGame(host: APIUser, others: APIUser[], options: Record<string, OptionValue> = {}, channelId = this.guild.channelId): Promise<{ lobby: StoredMessage; game: StoredGame }> {
     const lobby = await this.openLobby(host, others, options, channelId);
     const started = await this.click(lobby, buttonOf(lobby, 'start').customId, host);
-    expect(started.view.followUps, 'the start is not refused').toEqual([]);
+    expect(privateFollowUps(started.view), 'the start is not refused').toEqual([]);
     const game = await this.liveGame(channelId);
     expect(game?.status).toBe('active');
     return { lobby: this.message(lobby.id), game: game! };
