@@ -218,27 +218,6 @@ export async function updateSummary(ctx: BotContext, game: Pick<ActiveGame, 'id'
   });
 }
 
-/**
- * After a restart: the game's table message shows the game as it stands (a move may have been
- * written but not shown before the process stopped). The message is edited in place, so a
- * restart posts nothing new; without one (or one that cannot be edited), a new one is posted.
- */
-export async function refreshTable(ctx: BotContext, game: ActiveGame, lines: readonly string[]): Promise<ActiveGame> {
-  if (!game.publicMessageId || game.publicStateId === null) return announce(ctx, game, [], lines, { start: game.publicStateId === null });
-  const view = viewFor(game.state, null);
-  const decision = currentDecision(game.state);
-  const channelId = playChannelOf(game);
-  try {
-    await ctx.transport.edit(channelId, game.publicMessageId, turnMessage({ view, decision, lines, buttons: ctx.ui.tableButtons(game), picture: drawBoard(view), ping: null }));
-  } catch (error) {
-    ctx.log.warn({ err: error, gameId: game.id }, 'could not refresh the table message; posting a new one');
-    return announce(ctx, game, [], lines);
-  }
-  ctx.table.setTurn(game.id, { channelId, messageId: game.publicMessageId, turn: view.turn, turnSeat: view.currentPlayer, lines: [...lines], picture: pictureKey(view), decider: deciderOf(game.state), via: null });
-  await setPublicMessage(ctx.db, game.id, game.publicMessageId, game.state.stateId);
-  return { ...game, publicStateId: game.state.stateId };
-}
-
 /** A game that stopped (cancelled): its table message loses its buttons and its summary says so. */
 export async function closeTable(ctx: BotContext, game: ActiveGame, status: 'cancelled'): Promise<void> {
   const current = ctx.table.turn(game.id, game.publicMessageId);
