@@ -4,7 +4,7 @@
  * A part that cannot load or fails stops the run with a non-zero exit and says which and why:
  * a figure that silently goes missing is worse than a red run.
  */
-const parts = ['engine', 'store', 'render'] as const;
+const parts = ['engine', 'store', 'render', 'replay'] as const;
 
 const only = process.argv.slice(2);
 const unknown = only.filter((name) => !(parts as readonly string[]).includes(name));

@@ -28,6 +28,8 @@ export const acquireCommand = new SlashCommandBuilder()
   .addSubcommand((sub) => sub.setName('rules').setDescription('A short summary of the rules'))
   .addSubcommand((sub) => sub.setName('cancel').setDescription('Cancel this game (its creator or a server manager)'))
   .addSubcommand((sub) => sub.setName('stats').setDescription("This server's ladder: ratings, wins and places"))
+  .addSubcommand((sub) => sub.setName('history').setDescription("This server's latest finished games, each with its replay"))
+  .addSubcommand((sub) => sub.setName('export').setDescription("This channel's latest finished game as a file: its setup and every move"))
   .addSubcommand((sub) =>
     sub
       .setName('profile')

@@ -5,7 +5,10 @@
 import { AttachmentBuilder, EmbedBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import { currentDecision, optionsProblem, resolveOptions, viewFor } from '../src/engine/index.js';
 import { renderBoard, renderNetWorthChart, renderPriceChart } from '../src/render/index.js';
-import { cancelGame, createLobby, findLiveGame, ladder, lastFinishedGame, liveGamesIn, profile, setNotify, setPublicMessage, shownRating, type ActiveGame, type LobbyGame, type RatingRow } from '../src/store/index.js';
+import { cancelGame, createLobby, findLiveGame, getActionLog, ladder, lastFinishedGame, liveGamesIn, profile, recentFinished, setNotify, setPublicMessage, setupOf, shownRating, type ActiveGame, type LobbyGame, type RatingRow } from '../src/store/index.js';
+import { exportRecord } from '../src/replay/record.js';
+import { openReplayButton } from '../src/bot/features/replays.js';
+import { rows } from '../src/bot/layout.js';
 import type { BotContext } from '../src/bot/context.js';
 import { askToCancel, displayName, lobbyMessage } from '../src/bot/features/lobby.js';
 import { handPanel } from '../src/bot/features/placement.js';
@@ -32,6 +35,10 @@ async function acquire(ctx: BotContext, interaction: ChatInputCommandInteraction
       return stats(ctx, interaction);
     case 'profile':
       return profileOf(ctx, interaction);
+    case 'history':
+      return history(ctx, interaction);
+    case 'export':
+      return exportGame(ctx, interaction);
     case 'chart':
       return chart(ctx, interaction);
     case 'notify':
@@ -210,6 +217,28 @@ async function profileOf(ctx: BotContext, interaction: ChatInputCommandInteracti
       ].join('\n'),
     );
   await interaction.reply({ embeds: [embed.toJSON()], flags: MessageFlags.Ephemeral, allowedMentions: { users: [] } });
+}
+
+/** The server's latest finished games, each with a button opening its replay. */
+async function history(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const games = await recentFinished(ctx.db, interaction.guildId!);
+  if (games.length === 0) return refuse(interaction, refusals.noFinishedGame);
+  const lines = games.map((game, index) => {
+    const players = game.seats.slice().sort((a, b) => (a.finalPlace ?? 9) - (b.finalPlace ?? 9)).map((seat) => `${mention(seat.userId)} ${money(seat.finalCash ?? 0)}`);
+    return `**${index + 1}.** <t:${Math.floor(game.updatedAt.getTime() / 1000)}:d> in <#${game.channelId}>: ${players.join(', ')}`;
+  });
+  const buttons = games.map((game, index) => openReplayButton(game, `Replay ${index + 1}`));
+  await interaction.reply({ content: ['**Recent games on this server** (winner first)', ...lines].join('\n'), components: rows(buttons), flags: MessageFlags.Ephemeral, allowedMentions: { users: [] } });
+}
+
+/** The channel's latest finished game as a JSON file: its setup and action log, enough to replay it. */
+async function exportGame(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const [game] = await recentFinished(ctx.db, interaction.guildId!, { channelId: interaction.channelId }, 1);
+  if (!game) return refuse(interaction, refusals.noFinishedGame);
+  const log = await getActionLog(ctx.db, game.id);
+  const record = exportRecord(setupOf(game), log.map((entry) => entry.action));
+  const file = new AttachmentBuilder(Buffer.from(`${JSON.stringify(record, null, 2)}\n`), { name: `acquire-${game.id}.json` });
+  await interaction.reply({ content: `The game that ended <t:${Math.floor(game.updatedAt.getTime() / 1000)}:R>: its setup and every move (${log.length}). The engine's \`replay\` rebuilds it exactly.`, files: [file], flags: MessageFlags.Ephemeral });
 }
 
 /** The slash commands' handlers by command name, for `createBot`. */

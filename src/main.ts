@@ -40,8 +40,8 @@ async function main(): Promise<void> {
     log,
     commands: COMMAND_HANDLERS,
     computerMoveDelayMs: config.COMPUTER_MOVE_DELAY_MS,
-    clientOptions: config.DISCORD_API_URL ? { rest: { api: config.DISCORD_API_URL } } : {},
     globalRestLimit: config.DISCORD_GLOBAL_REST_LIMIT,
+    clientOptions: config.DISCORD_API_URL ? { rest: { api: config.DISCORD_API_URL } } : {},
   });
   const health = config.HEALTH_PORT ? await startHealthServer(config.HEALTH_PORT, botHealthCheck(bot.context.client, database)) : null;
   let stopping = false;

@@ -1,15 +1,23 @@
-/** The worker side of the computer players' pool (src/ai/pool.ts): one decision per task. */
-import type { Action } from '../engine/index.js';
+/**
+ * The worker side of the pool (src/ai/pool.ts): the computer players' decisions and hints, and
+ * the other CPU-heavy work that must not run on the bot's event loop (the end-of-game animation).
+ */
+import type { Action, ChainState, GameView } from '../engine/index.js';
+import { renderBoardAnimation, type AnimationFrame } from '../render/animation.js';
 import { chooseAction, suggest, type ChooseOptions, type Suggestion } from './index.js';
-import type { GameView } from '../engine/index.js';
 
-export interface Task {
-  view: GameView;
-  options: ChooseOptions;
-  /** Also say why (for the hint), with the hard player's search. */
-  explain?: boolean;
-}
+export type Task =
+  | { kind: 'choose'; view: GameView; options: ChooseOptions }
+  | { kind: 'suggest'; view: GameView; seed: number }
+  | { kind: 'animate'; frames: AnimationFrame[]; chains: Pick<ChainState, 'name'>[] };
 
-export default function decide(task: Task): Action | null | Suggestion {
-  return task.explain ? suggest(task.view, task.options.seed) : chooseAction(task.view, task.options);
+export default function work(task: Task): Action | null | Suggestion | Uint8Array {
+  switch (task.kind) {
+    case 'choose':
+      return chooseAction(task.view, task.options);
+    case 'suggest':
+      return suggest(task.view, task.seed);
+    case 'animate':
+      return new Uint8Array(renderBoardAnimation(task.frames, task.chains));
+  }
 }

@@ -27,17 +27,14 @@ export interface BotOptions {
   now?: () => Date;
   /** The computer players' pool; by default one of the bot's own, closed when it stops. */
   ai?: AiPool;
+  /** Requests a second Discord allows this bot in all (`DISCORD_GLOBAL_REST_LIMIT`, default 50). */
+  globalRestLimit?: number;
   /** Pause before each computer player's move (default 1.5 s, so that people can follow). */
   computerMoveDelayMs?: number;
   /** How long a table may lag behind its game before the tick shows it (default 10 s). */
   catchUpAfterMs?: number;
   /** How often due turn clocks are checked; 0 leaves it to the caller (tests call `tick`). */
   clockTickMs?: number;
-  /**
-   * Requests per second the bot may make with its token (Discord's global limit: 50 unless
-   * Discord granted more; `DISCORD_GLOBAL_REST_LIMIT`). Defaults to the client options' own.
-   */
-  globalRestLimit?: number;
 }
 
 /**
@@ -58,10 +55,12 @@ export interface Bot {
 export function createBot(options: BotOptions): Bot {
   const restOptions = options.clientOptions?.rest ?? {};
   const client = new Client({ intents: [GatewayIntentBits.Guilds], ...options.clientOptions, rest: { ...restOptions, globalRequestsPerSecond: ANSWERS_PER_SECOND } });
+  // Channel posts on a queue of their own, at Discord's global limit (or what Discord granted).
   const channelRest = new REST({ ...restOptions, globalRequestsPerSecond: options.globalRestLimit ?? restOptions.globalRequestsPerSecond ?? 50 });
   const ai = options.ai ?? createAiPool();
   const context: BotContext = {
     client,
+    channelRest,
     db: options.db,
     log: options.log,
     now: options.now ?? (() => new Date()),

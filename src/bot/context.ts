@@ -1,5 +1,5 @@
 /** What every handler needs: the Discord client, the database, the log, the clock and the table's buttons. */
-import type { ButtonBuilder, Client } from 'discord.js';
+import type { ButtonBuilder, Client, REST } from 'discord.js';
 import type { AiPool } from '../ai/pool.js';
 import type { ActiveGame, FinishedGame, PrismaClient } from '../store/index.js';
 import type { Panel } from './layout.js';
@@ -23,6 +23,8 @@ export interface TableUi {
 
 export interface BotContext {
   client: Client;
+  /** The bot's own channel posts and edits, with its token: a queue apart from interaction answers (src/bot/table/transport.ts). */
+  channelRest: REST;
   db: PrismaClient;
   log: Logger;
   /** The time now; tests replace it to drive turn time limits. */

@@ -34,6 +34,8 @@ export const refusals = {
   notEnded: 'That game has not ended yet.',
   whichGame: (places: readonly string[]) => `This channel has ${places.length} games: use the command in your game's thread (${places.join(', ')}).`,
   noFinishedGameHere: 'There is no game in this channel, and none has finished here yet. Start one with `/acquire start`.',
+  notFinished: 'Only a finished game can be replayed.',
+  noFinishedGame: 'No finished game here yet: a game can be exported or replayed once it is over.',
   unavailable: 'The game is temporarily unavailable, and nothing was changed. Please try again in a moment.',
   madeButNotShown: 'Your move was made; the table will show it as soon as it can be updated (in a few seconds).',
   moveUncertain: 'The game’s database stopped answering while your move was being saved, so it may or may not have been made: the table will show it within a few seconds if it was; if not, make it again.',

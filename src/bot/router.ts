@@ -73,7 +73,7 @@ export async function parseComponent(ctx: BotContext, interaction: ComponentInte
   if (!game) return { ok: false, message: refusals.noSuchGame };
   // A click acts only on the game of the channel (or thread) it was made in, and so with the
   // permissions of that game's server: an id naming another game is refused, however it was made.
-  if (interaction.guildId !== game.guildId || !playedIn(game, interaction.channelId)) return { ok: false, message: refusals.elsewhere };
+  if (interaction.guildId !== game.guildId || (!entry.anyChannel && !playedIn(game, interaction.channelId))) return { ok: false, message: refusals.elsewhere };
   const user = { id: interaction.user.id, name: displayName(interaction) };
   const seat = game.seats.findIndex((candidate) => candidate.userId === user.id);
   const problem = unmetNeeds(entry, game, user.id, seat, envelope.stateId) ?? wrongPlace(interaction, entry, game);
@@ -124,7 +124,7 @@ function unmetNeeds(entry: AnyFeature, game: StoredGame, userId: string, seat: n
   const needs = entry.needs;
   if (needs === 'lobby') return game.status === 'lobby' ? null : refusals.notLobby;
   if (needs === 'live') return game.status === 'lobby' || game.status === 'active' ? null : refusals.alreadyEnded;
-  if (needs === 'ended') return game.status !== 'finished' ? refusals.notEnded : seat < 0 ? refusals.notSeated : null;
+  if (needs === 'ended') return game.status === 'finished' ? null : refusals.notFinished;
   if (game.status === 'lobby') return refusals.notStarted;
   if (game.status !== 'active') return refusals.over;
   if (seat < 0) return refusals.notSeated;

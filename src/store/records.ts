@@ -232,3 +232,9 @@ export const movedRowSchema = z.object({
   public_message_id: z.string().nullable(),
   public_state_id: z.number().int().nullable(),
 });
+
+/** A server's latest finished games, newest first. */
+export async function recentFinished(db: Db, guildId: string, where: { channelId?: string } = {}, limit = 5): Promise<FinishedGame[]> {
+  const rows = await db.game.findMany({ where: { guildId, status: 'finished', ...where }, include: gameInclude, orderBy: { updatedAt: 'desc' }, take: limit });
+  return rows.map(toStoredGame).filter((game): game is FinishedGame => game.status === 'finished');
+}

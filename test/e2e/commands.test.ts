@@ -614,7 +614,7 @@ describe('the command definition', () => {
     expect(command.name).toBe('acquire');
     expect(command.contexts, 'servers only: the bot plays in channels').toEqual([0]);
     const subcommands = command.options as { name: string; options?: { name: string; choices?: { value: unknown }[] }[] }[];
-    expect(subcommands.map((sub) => sub.name).sort()).toEqual(['cancel', 'chart', 'hand', 'notify', 'profile', 'rules', 'start', 'stats', 'status']);
+    expect(subcommands.map((sub) => sub.name).sort()).toEqual(['cancel', 'chart', 'export', 'hand', 'history', 'notify', 'profile', 'rules', 'start', 'stats', 'status']);
     const notify = subcommands.find((sub) => sub.name === 'notify')!;
     expect(notify.options!.map((option) => [option.name, option.choices!.map((choice) => choice.value)])).toEqual([['reminders', ['on', 'off']]]);
     const start = subcommands.find((sub) => sub.name === 'start')!;

@@ -29,6 +29,10 @@ export interface HarnessOptions {
   users: number;
   /** How long a table may lag behind its game before the tick shows it (the bot's default: 10 s). */
   catchUpAfterMs?: number;
+  /** The bot's global REST limit for its own posts (the bot's default: 50 a second). */
+  globalRestLimit?: number;
+  /** Channels of the test server (default one, `acquire`). */
+  channels?: string[];
   database?: Database;
   /** A fake clock for turn time limits; with it the bot never ticks by itself (call `tick`). */
   now?: () => Date;
@@ -38,7 +42,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   // Discord's limits, with the per-channel window shortened so that whole games run at test speed.
   const double = new DiscordDouble({ rateLimits: FAST_TEST_RATE_LIMITS });
   await double.start();
-  const guild = double.createGuild({ users: options.users });
+  const guild = double.createGuild({ users: options.users, ...(options.channels ? { channels: options.channels } : {}) });
   const database = options.database ?? (await openDatabase({ kind: 'pglite', dataDir: null }));
   await migrate(database.prisma);
   const logLines: Record<string, unknown>[] = [];
@@ -50,7 +54,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   });
   const log = createLogger({ level: 'debug', destination });
   const launch = async (): Promise<Bot> => {
-    const bot = createBot({ db: database.prisma, log, commands: COMMAND_HANDLERS, computerMoveDelayMs: 20, ...(options.catchUpAfterMs === undefined ? {} : { catchUpAfterMs: options.catchUpAfterMs }), clientOptions: double.clientOptions(), ...(options.now ? { now: options.now, clockTickMs: 0 } : {}) });
+    const bot = createBot({ db: database.prisma, log, commands: COMMAND_HANDLERS, computerMoveDelayMs: 20, ...(options.catchUpAfterMs === undefined ? {} : { catchUpAfterMs: options.catchUpAfterMs }), ...(options.globalRestLimit === undefined ? {} : { globalRestLimit: options.globalRestLimit }), clientOptions: double.clientOptions(), ...(options.now ? { now: options.now, clockTickMs: 0 } : {}) });
     await bot.start(double.token);
     return bot;
   };

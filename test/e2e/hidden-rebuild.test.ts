@@ -76,14 +76,14 @@ async function playWatched(h: Harness, holdings: 'open' | 'hidden', seed: number
 
 describe('rebuilding holdings from the public channel', () => {
   it('succeeds in an open game, move after move, with the reader the hidden test uses', async () => {
-    harness = await startHarness({ users: 3 });
+    harness = await startHarness({ users: 2 });
     const { names, snapshots } = await playWatched(harness, 'open', 21);
     expect(snapshots.length).toBeGreaterThan(30);
     for (const snapshot of snapshots) expect(rebuild(snapshot.lines, names)).toEqual(snapshot.shares);
   }, 240_000);
 
   it('fails for every player in a hidden game', async () => {
-    harness = await startHarness({ users: 3 });
+    harness = await startHarness({ users: 2 });
     const { names, snapshots } = await playWatched(harness, 'hidden', 21);
     const last = snapshots.at(-1)!;
     const rebuilt = rebuild(last.lines, names);

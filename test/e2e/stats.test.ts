@@ -7,7 +7,8 @@ import { getGame } from '../../src/store/index.js';
 import { startHarness, type Harness } from './harness.js';
 import { Table } from './players.js';
 import { hasButtons } from './harness.js';
-import { Server, buttonOf, expectAtMostOneButtonedMessage, textOf } from './session.js';
+import { importRecord } from '../../src/replay/record.js';
+import { Server, allButtons, buttonOf, expectAtMostOneButtonedMessage, textOf } from './session.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -40,6 +41,9 @@ describe('a finished game', () => {
     expect(textOf(final)).toContain('Game over');
     // Only the final message has a button left: the rematch.
     expect(s.publicMessages(thread).filter(hasButtons)).toEqual([final]);
+    // The final post carries the board turn by turn, beside the net-worth chart.
+    expect(final.attachments.map((attachment) => attachment.filename).sort()).toEqual(['board.png', 'networth.png', 'summary.gif']);
+    expect(final.attachments.find((attachment) => attachment.filename === 'summary.gif')!.data.subarray(0, 6).toString('latin1')).toBe('GIF89a');
 
     const after = await s.command(onlooker, 'stats');
     expect(after.message?.ephemeral).toBe(false);
@@ -71,6 +75,27 @@ describe('a finished game', () => {
     expect(textOf(mine.message)).toMatch(/Rating \*\*\d+\*\*/);
     expect(textOf(mine.message)).toContain('1 win in 1 game');
     expect(textOf(mine.message)).toMatch(/place 1 of 2/);
+
+    // History lists the game; its replay opens at the end and steps back to the opening position.
+    const history = await s.command(onlooker, 'history');
+    expect(history.message?.ephemeral).toBe(true);
+    const open = allButtons(history.message).find((button) => button.kind === 'replayOpen')!;
+    const viewer = (await s.click(history.message!, open.customId, onlooker)).message!;
+    expect(viewer.ephemeral).toBe(true);
+    expect(viewer.content).toMatch(/Replay\*\*: the end/);
+    expect(viewer.attachments.some((attachment) => attachment.filename === 'board.png')).toBe(true);
+    const first = await s.click(viewer, allButtons(viewer).find((button) => button.label === '⏮')!.customId, onlooker);
+    expect(s.message(viewer.id).content).toMatch(/the opening position · step 0 of (\d+)/);
+    await s.click(s.message(viewer.id), allButtons(s.message(viewer.id)).find((button) => button.label === '▶')!.customId, onlooker);
+    expect(s.message(viewer.id).content).toMatch(/after turn 1 · step 1 of/);
+    expect(first.view.callback).not.toBeNull();
+
+    // Export: the setup and every move as JSON, which the engine replays to the same end.
+    const exported = await s.command(host, 'export');
+    const file = exported.message?.attachments.find((attachment) => attachment.filename.endsWith('.json'));
+    expect(file).toBeDefined();
+    const { final: rebuilt } = importRecord(JSON.parse(file!.data.toString('utf8')));
+    expect(rebuilt).toEqual(finished.state);
     // The winner is listed first, and the leaderboard pings no one.
     const winner = standings.find((standing) => standing.place === 1)!;
     expect(lines[0]).toMatch(new RegExp(`^1\\. <@${winner.playerId}>`));

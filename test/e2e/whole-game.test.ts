@@ -93,7 +93,7 @@ async function checkFinalStandings(h: Harness, game: StoredGame, where: string):
   expect(replayed).toEqual(game.state);
   const final = h.double.channelMessages(where).filter((message) => !message.ephemeral).at(-1)!;
   expect(messageText(final)).toContain('Game over');
-  expect(final.attachments.map((attachment) => attachment.filename)).toEqual(['board.png', 'networth.png']);
+  expect(final.attachments.map((attachment) => attachment.filename)).toEqual(['board.png', 'networth.png', 'summary.gif']);
   for (const standing of replayed.result!.standings) {
     expect(messageText(final)).toContain(`**${standing.name}** $${standing.cash.toLocaleString('en-US')}`);
     const seat = game.seats.find((candidate) => candidate.userId === standing.playerId)!;
@@ -152,9 +152,10 @@ async function countTable(h: Harness, game: StoredGame, where: string, firstCall
   const turnsPlayed = new Set(states.filter((state) => !state.result).map((state) => state.turn)).size;
   expect(tableMessages).toHaveLength(turnsPlayed);
   expect(new Set(tableMessages.map((message) => /### Turn (\d+)/.exec(messageText(message))![1])).size).toBe(turnsPlayed);
-  // The board: once per turn, again only when a chain was founded or acquired, and twice at the end.
-  expect(activity.imagesUploaded).toBeGreaterThanOrEqual(turnsPlayed + 2);
-  expect(activity.imagesUploaded).toBeLessThanOrEqual(turnsPlayed + founded + merged + 2);
+  // The board: once per turn, again only when a chain was founded or acquired, and three
+  // pictures at the end (the board, the net-worth chart, the board turn by turn).
+  expect(activity.imagesUploaded).toBeGreaterThanOrEqual(turnsPlayed + 3);
+  expect(activity.imagesUploaded).toBeLessThanOrEqual(turnsPlayed + founded + merged + 3);
   for (const mention of mentions) expect(mention.pinged, 'a mention pings one person').toHaveLength(1);
   // Pings: never the same person twice in a row, only players, and each turn's player hears of it.
   const seated = new Set(finished.seats.map((seat) => seat.userId));

@@ -13,8 +13,7 @@ import type { BotContext } from '../context.js';
 /**
  * `lobby`: the game is still a lobby. `live`: a lobby or a game in progress. `seat`: a game in
  * progress and the clicker has a seat. `decider`: that, and the engine says the clicker may act
- * now (for `acts`, the action the click leads to). `ended`: a finished game, and the clicker
- * had a seat in it.
+ * now (for `acts`, the action the click leads to). `ended`: a finished game (its replay).
  */
 export type Needs = 'lobby' | 'live' | 'seat' | 'decider' | 'ended';
 
@@ -44,6 +43,8 @@ export interface Feature<Arg, N extends Needs> {
    * (ephemeral) panel or answer; `any`.
    */
   on: 'public' | 'panel' | 'any';
+  /** Usable from any channel of the game's server (a replay opened from `/acquire history`). */
+  anyChannel?: boolean;
   /** A form submitted (a modal) rather than a button clicked. */
   form?: boolean;
   run(ctx: BotContext, interaction: ComponentInteraction, click: Click<Arg, N>): Promise<void>;

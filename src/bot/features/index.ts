@@ -17,12 +17,13 @@ import { foundingFeatures, foundingPanel } from './founding.js';
 import { lobbyFeatures } from './lobby.js';
 import { disposePanel, mergerFeatures, tiePanel } from './merger.js';
 import { hintFeatures, suggestButton } from './hints.js';
+import { replayFeatures } from './replays.js';
 import { hand, handPanel, holdingsLine, placementFeatures } from './placement.js';
 import { rematchButtons, rematchFeatures } from './rematch.js';
 import { tradeAnswerPanel, tradeFeatures, withdraw } from './trades.js';
 
 export const FEATURES: ReadonlyMap<string, AnyFeature> = new Map(
-  [...lobbyFeatures, ...decideFeatures, ...placementFeatures, ...foundingFeatures, ...mergerFeatures, ...buyingFeatures, ...tradeFeatures, ...autopilotFeatures, ...hintFeatures, ...rematchFeatures].map((entry) => [entry.kind.name, entry]),
+  [...lobbyFeatures, ...decideFeatures, ...placementFeatures, ...foundingFeatures, ...mergerFeatures, ...buyingFeatures, ...tradeFeatures, ...autopilotFeatures, ...hintFeatures, ...replayFeatures, ...rematchFeatures].map((entry) => [entry.kind.name, entry]),
 );
 
 /** The private panel for whatever `userId` must decide now, with Suggest when the game offers hints. */

@@ -23,7 +23,8 @@ export const rematchFeatures = [
     kind: rematch,
     needs: 'ended',
     on: 'public',
-    async run(ctx, interaction, { game, user }) {
+    async run(ctx, interaction, { game, user, seat }) {
+      if (seat < 0) return refuse(interaction, refusals.notSeated);
       const opened = await createLobby(ctx.db, {
         guildId: game.guildId,
         channelId: game.channelId,

@@ -5,9 +5,10 @@
  * game played in a thread. What to ping and when to draw the board again are the pure rules of
  * pings.ts and picture.ts; the messages themselves are built from the spectator's view.
  */
-import { currentDecision, viewFor, type Decision, type GameEvent, type GameState, type GameView } from '../../engine/index.js';
+import { currentDecision, tileIndex, viewFor, type Decision, type GameEvent, type GameState, type GameView } from '../../engine/index.js';
 import { renderBoard, renderNetWorthChart } from '../../render/index.js';
-import { playChannelOf, setPublicMessage, type ActiveGame, type FinishedGame } from '../../store/index.js';
+import { getActionLog, playChannelOf, setPublicMessage, setupOf, type ActiveGame, type FinishedGame } from '../../store/index.js';
+import { steps } from '../../replay/steps.js';
 import type { BotContext } from '../context.js';
 import { describeEvents, isPerson } from '../text.js';
 import { finalMessage } from './final-message.js';
@@ -69,7 +70,8 @@ async function show<Game extends ActiveGame | FinishedGame>(ctx: BotContext, gam
     await closeTurn(ctx, game, current, view, happened, 'The game is over: the final standings follow.', options).catch((error: unknown) => {
       ctx.log.warn({ err: error, gameId: game.id }, 'could not close the last turn’s message');
     });
-    const final = finalMessage(view, { board: drawBoard(view), chart: renderNetWorthChart(view) }, ctx.ui.finalButtons(game));
+    const animation = await endOfGameAnimation(ctx, game as FinishedGame);
+    const final = finalMessage(view, { board: drawBoard(view), chart: renderNetWorthChart(view), animation }, ctx.ui.finalButtons(game as FinishedGame));
     const posted = await sendNew(ctx, channelId, final, options.via);
     await record(ctx, game, channelId, posted.id);
     ctx.table.forget(game.id);
@@ -229,4 +231,20 @@ export async function closeTable(ctx: BotContext, game: ActiveGame, status: 'can
   }
   ctx.table.forget(game.id);
   await updateSummary(ctx, { ...game, status }, view);
+}
+
+/** The board turn by turn, rebuilt from the log and encoded in the worker pool; null if it cannot be made. */
+async function endOfGameAnimation(ctx: BotContext, game: FinishedGame): Promise<Buffer | null> {
+  try {
+    const log = await getActionLog(ctx.db, game.id);
+    const frames = steps(setupOf(game), log.map((entry) => entry.action)).map(({ state }) => ({
+      board: state.board,
+      lastPlaced: state.lastPlacedTile === null ? null : (tileIndex(state.lastPlacedTile) ?? null),
+    }));
+    return await ctx.ai.animate(frames, game.state.chains.map((chain) => ({ name: chain.name })));
+  } catch (error) {
+    // The standings matter more than the picture: post them without it.
+    ctx.log.warn({ err: error, gameId: game.id }, 'could not make the end-of-game animation');
+    return null;
+  }
 }

@@ -1,0 +1,44 @@
+/**
+ * Answers to interactions never wait behind the bot's own channel posts: those go through a
+ * REST queue of their own, held to the bot's global limit (here a very low one, 2 a second, so
+ * that a backlog builds), while a command is answered at once all the same.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SETTLE_MS, buttonsOf, startHarness, type Harness } from './harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ users: 2, globalRestLimit: 2, channels: ['one', 'two', 'three', 'four', 'five'] });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('REST queues', () => {
+  it('answers a command at once while a backlog of board posts waits for the global limit', async () => {
+    const [host, guest] = h.guild.users as [never, never];
+    // Five lobbies, then all five games started at once: five boards to post at 2 a second.
+    const lobbies = [];
+    for (const channel of h.guild.channels) {
+      const start = await h.double.slashCommand({ guildId: h.guild.id, channelId: channel.id, user: host, name: 'acquire', subcommand: 'start' }).settled({ timeoutMs: SETTLE_MS });
+      const lobby = start.original!;
+      await h.double.clickButton({ message: lobby, customId: buttonsOf(lobby).find((button) => button.kind === 'join')!.customId, user: guest }).settled({ timeoutMs: SETTLE_MS });
+      lobbies.push(lobby);
+    }
+    const started = performance.now();
+    const starts = lobbies.map((lobby) => h.double.clickButton({ message: lobby, customId: buttonsOf(h.double.message(lobby.id)).find((button) => button.kind === 'start')!.customId, user: host }));
+    // While the boards queue, a command in the first channel is answered promptly.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const asked = performance.now();
+    const rules = h.double.slashCommand({ guildId: h.guild.id, channelId: h.guild.channelId, user: guest, name: 'acquire', subcommand: 'rules' });
+    await rules.response(SETTLE_MS);
+    const answeredMs = performance.now() - asked;
+    await Promise.all(starts.map((start) => start.settled({ timeoutMs: 30_000 })));
+    const postedMs = performance.now() - started;
+    expect(answeredMs).toBeLessThan(1000);
+    // The boards did queue: five posts at 2 a second take seconds.
+    expect(postedMs).toBeGreaterThan(2000);
+    expect(h.double.unhandledCalls).toEqual([]);
+    expect(h.double.calls.filter((call) => call.status === 429)).toEqual([]);
+  }, 60_000);
+});
