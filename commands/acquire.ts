@@ -23,10 +23,10 @@ export const acquireCommand = new SlashCommandBuilder()
     return sub;
   })
   .addSubcommand((sub) => sub.setName('hand').setDescription('Show your tiles (only you see them)'))
-  .addSubcommand((sub) => sub.setName('status').setDescription("Show this channel's game: board, chains and whose turn it is"))
+  .addSubcommand((sub) => sub.setName('status').setDescription("Show this game: board, chains and whose turn it is (or the last game's result)"))
   .addSubcommand((sub) => sub.setName('chart').setDescription('Show the price and bonus chart of this game'))
   .addSubcommand((sub) => sub.setName('rules').setDescription('A short summary of the rules'))
-  .addSubcommand((sub) => sub.setName('cancel').setDescription("Cancel this channel's game (its creator or a server manager)"))
+  .addSubcommand((sub) => sub.setName('cancel').setDescription('Cancel this game (its creator or a server manager)'))
   .addSubcommand((sub) => sub.setName('stats').setDescription("This server's ladder: ratings, wins and places"))
   .addSubcommand((sub) => sub.setName('history').setDescription("This server's latest finished games, each with its replay"))
   .addSubcommand((sub) => sub.setName('export').setDescription("This channel's latest finished game as a file: its setup and every move"))
@@ -35,6 +35,18 @@ export const acquireCommand = new SlashCommandBuilder()
       .setName('profile')
       .setDescription("A player's rating, record, best score and recent games on this server")
       .addUserOption((option) => option.setName('user').setDescription('Whose profile (yours if left out)')),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('notify')
+      .setDescription('Direct-message reminders when a decision of yours waits more than a minute')
+      .addStringOption((option) =>
+        option
+          .setName('reminders')
+          .setDescription('on or off')
+          .setRequired(true)
+          .addChoices({ name: 'on', value: 'on' }, { name: 'off', value: 'off' }),
+      ),
   );
 
 /** Every command the bot registers, as JSON for Discord's API. */

@@ -4,8 +4,8 @@
  */
 import { AttachmentBuilder, EmbedBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import { currentDecision, optionsProblem, resolveOptions, viewFor } from '../src/engine/index.js';
-import { renderPriceChart } from '../src/render/index.js';
-import { cancelGame, createLobby, findLiveGame, getActionLog, ladder, profile, recentFinished, setPublicMessage, setupOf, shownRating, type RatingRow } from '../src/store/index.js';
+import { renderBoard, renderNetWorthChart, renderPriceChart } from '../src/render/index.js';
+import { cancelGame, createLobby, findLiveGame, getActionLog, ladder, lastFinishedGame, liveGamesIn, profile, recentFinished, setNotify, setPublicMessage, setupOf, shownRating, type ActiveGame, type LobbyGame, type RatingRow } from '../src/store/index.js';
 import { exportRecord } from '../src/replay/record.js';
 import { openReplayButton } from '../src/bot/features/replays.js';
 import { rows } from '../src/bot/layout.js';
@@ -16,7 +16,9 @@ import { messageUrl, refusals } from '../src/bot/refusals.js';
 import { refuse } from '../src/bot/replies.js';
 import type { CommandHandler } from '../src/bot/router.js';
 import { RULES_SUMMARY } from '../src/bot/rules-summary.js';
-import { gameMessage } from '../src/bot/table.js';
+import { finalMessage } from '../src/bot/table/final-message.js';
+import type { Outgoing } from '../src/bot/table/payload.js';
+import { turnMessage } from '../src/bot/table/turn-message.js';
 import { mention, money } from '../src/bot/text.js';
 import { engineOptions, readStartOptions } from './options.js';
 
@@ -39,6 +41,8 @@ async function acquire(ctx: BotContext, interaction: ChatInputCommandInteraction
       return exportGame(ctx, interaction);
     case 'chart':
       return chart(ctx, interaction);
+    case 'notify':
+      return notify(ctx, interaction);
     default:
       return withLiveGame(ctx, interaction, subcommand);
   }
@@ -51,6 +55,9 @@ async function start(ctx: BotContext, interaction: ChatInputCommandInteraction):
   // The engine says whether these options make a game, so a lobby never opens with options it would refuse.
   const problem = optionsProblem(options);
   if (problem) return refuse(interaction, problem);
+  // A game's thread is that game's: new games start in the channel.
+  const threadGame = (await liveGamesIn(ctx.db, interaction.channelId)).find((game) => game.threadId === interaction.channelId);
+  if (threadGame) return refuse(interaction, refusals.channelBusy(threadGame.publicMessageId ? messageUrl(threadGame, threadGame.publicMessageId) : null));
   const result = await createLobby(ctx.db, {
     guildId: interaction.guildId!,
     channelId: interaction.channelId,
@@ -77,18 +84,33 @@ async function start(ctx: BotContext, interaction: ChatInputCommandInteraction):
   ctx.log.info({ gameId: result.game.id, channelId: interaction.channelId, interactionId: interaction.id }, 'lobby opened');
 }
 
+/**
+ * The game a command acts on: in a game's thread, that game; in a channel, the caller's game
+ * there (the one they sit in), or the only one; with several and none of the caller's, the bot
+ * asks which by pointing at their threads.
+ */
+type Resolved = { game: LobbyGame | ActiveGame } | { game: null; refusal: string | null };
+
+async function gameHere(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<Resolved> {
+  const games = await liveGamesIn(ctx.db, interaction.channelId);
+  const inThread = games.find((game) => game.threadId === interaction.channelId);
+  if (inThread) return { game: inThread };
+  const mine = games.filter((game) => game.seats.some((seat) => seat.userId === interaction.user.id));
+  if (mine.length === 1) return { game: mine[0]! };
+  if (games.length === 1) return { game: games[0]! };
+  if (games.length === 0) return { game: null, refusal: null };
+  const places = (mine.length > 1 ? mine : games).map((game) => (game.threadId ? `<#${game.threadId}>` : game.publicMessageId ? messageUrl(game, game.publicMessageId) : 'the lobby'));
+  return { game: null, refusal: refusals.whichGame(places) };
+}
+
 async function withLiveGame(ctx: BotContext, interaction: ChatInputCommandInteraction, subcommand: string): Promise<void> {
-  const game = await findLiveGame(ctx.db, interaction.channelId);
-  if (!game && subcommand === 'status') {
-    // After the end, the status is the last game's result.
-    const [last] = await recentFinished(ctx.db, interaction.guildId!, { channelId: interaction.channelId }, 1);
-    if (last) {
-      const message = gameMessage(last, [], [], []);
-      await interaction.reply({ ...message, content: `The last game here: ${message.content ?? ''} There is no game in this channel now; start one with \`/acquire start\`.`, flags: MessageFlags.Ephemeral, allowedMentions: { users: [] } });
-      return;
-    }
+  const found = await gameHere(ctx, interaction);
+  if (!found.game) {
+    if (found.refusal) return refuse(interaction, found.refusal);
+    if (subcommand === 'status') return finalStatus(ctx, interaction);
+    return refuse(interaction, refusals.noGameHere);
   }
-  if (!game) return refuse(interaction, refusals.noGameHere);
+  const game = found.game;
   if (subcommand === 'cancel') return askToCancel(interaction, game);
   if (game.status === 'lobby') return refuse(interaction, refusals.notStartedHere(game.seats.length));
   switch (subcommand) {
@@ -96,14 +118,46 @@ async function withLiveGame(ctx: BotContext, interaction: ChatInputCommandIntera
       await interaction.reply({ ...handPanel(game, viewFor(game.state, interaction.user.id), currentDecision(game.state)), flags: MessageFlags.Ephemeral });
       return;
     case 'status': {
-      // Without buttons: the latest public message is the one to click.
-      const message = gameMessage(game, [], [], []);
-      await interaction.reply({ ...message, components: [], content: message.content ? `Now: ${message.content}` : undefined, flags: MessageFlags.Ephemeral, allowedMentions: { users: [] } });
+      // The table message as it stands, privately and without buttons (the table's are the ones to click).
+      const view = viewFor(game.state, null);
+      const turnPlayer = view.players[view.currentPlayer]?.name ?? null;
+      const message = turnMessage({ view, decision: currentDecision(game.state), lines: [], buttons: [], picture: renderBoard(view, { turnOf: turnPlayer }), ping: null });
+      await interaction.reply(privately(message));
       return;
     }
     default:
       return refuse(interaction, refusals.unknownCommand);
   }
+}
+
+/** A table message as a private answer (Components V2, no ping). */
+function privately(message: Outgoing) {
+  return {
+    components: message.body.components,
+    files: message.files.map((file) => new AttachmentBuilder(file.data, { name: file.name })),
+    flags: MessageFlags.Ephemeral | MessageFlags.IsComponentsV2,
+    allowedMentions: { users: [] },
+  } as const;
+}
+
+/** `/acquire status` with no game in progress here: the result of the last game that finished here. */
+async function finalStatus(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const game = await lastFinishedGame(ctx.db, interaction.channelId);
+  if (!game) return refuse(interaction, refusals.noFinishedGameHere);
+  const view = viewFor(game.state, null);
+  await interaction.reply(privately(finalMessage(view, { board: renderBoard(view), chart: renderNetWorthChart(view) }, [])));
+}
+
+/** `/acquire notify on|off`: direct-message reminders when a decision of yours waits more than a minute. */
+async function notify(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
+  const choice = interaction.options.getString('reminders', true);
+  if (choice !== 'on' && choice !== 'off') return refuse(interaction, refusals.badOption('reminders', choice));
+  await setNotify(ctx.db, interaction.user.id, choice === 'on');
+  const content =
+    choice === 'on'
+      ? 'Reminders are **on**: when a decision of yours has waited more than a minute, I send you a direct message with a link to the game. Direct messages from this server must be allowed (Privacy Settings).'
+      : 'Reminders are **off**: no direct messages from me.';
+  await interaction.reply({ content, flags: MessageFlags.Ephemeral });
 }
 
 /**

@@ -40,8 +40,8 @@ export const START_OPTIONS = {
     type: 'string',
     description: 'Chain names and price tiers',
     choices: [
-      { name: 'classic (Luxor, Tower, American, Worldwide, Festival, Imperial, Continental)', value: 'classic' },
-      { name: '2008 (Worldwide, Sackson, Festival, Imperial, American, Continental, Tower)', value: 'set2008' },
+      { name: 'classic (Luxor … Continental)', value: 'classic' },
+      { name: '2008 (Worldwide … Tower)', value: 'set2008' },
     ],
   },
   holdings: {

@@ -10,6 +10,8 @@ import { watchDepartures } from './departures.js';
 import type { Logger } from './logger.js';
 import { resumeGames } from './resume.js';
 import { routeInteraction, type CommandHandler } from './router.js';
+import { TableMemory } from './table/memory.js';
+import { TableTransport } from './table/transport.js';
 import { startTurnClock } from './turn-clock.js';
 
 export interface BotOptions {
@@ -35,6 +37,13 @@ export interface BotOptions {
   clockTickMs?: number;
 }
 
+/**
+ * Interaction callbacks and the interaction webhook are not counted against Discord's global
+ * limit, so the client's own queue, which carries them, is not held to it: an answer never
+ * waits behind the bot's channel posts, which queue apart (src/bot/table/transport.ts).
+ */
+const ANSWERS_PER_SECOND = 10_000;
+
 export interface Bot {
   context: BotContext;
   /** Logs in and resolves once the client is ready. */
@@ -44,10 +53,11 @@ export interface Bot {
 }
 
 export function createBot(options: BotOptions): Bot {
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], ...options.clientOptions });
-  const ai = options.ai ?? createAiPool();
+  const restOptions = options.clientOptions?.rest ?? {};
+  const client = new Client({ intents: [GatewayIntentBits.Guilds], ...options.clientOptions, rest: { ...restOptions, globalRequestsPerSecond: ANSWERS_PER_SECOND } });
   // Channel posts on a queue of their own, at Discord's global limit (or what Discord granted).
-  const channelRest = new REST({ ...options.clientOptions?.rest, globalRequestsPerSecond: options.globalRestLimit ?? 50 });
+  const channelRest = new REST({ ...restOptions, globalRequestsPerSecond: options.globalRestLimit ?? restOptions.globalRequestsPerSecond ?? 50 });
+  const ai = options.ai ?? createAiPool();
   const context: BotContext = {
     client,
     channelRest,
@@ -56,11 +66,12 @@ export function createBot(options: BotOptions): Bot {
     now: options.now ?? (() => new Date()),
     locks: new GameLocks(),
     ui: tableUi,
+    transport: new TableTransport(channelRest, client.rest),
+    table: new TableMemory(),
     ai,
     computerMoveDelayMs: options.computerMoveDelayMs ?? 1500,
     background: new Set(),
     catchUpAfterMs: options.catchUpAfterMs ?? 10_000,
-    lastPinged: new Map(),
     stopping: false,
   };
   const inFlight = new Set<Promise<void>>();
@@ -78,8 +89,8 @@ export function createBot(options: BotOptions): Bot {
   return {
     context,
     async start(token) {
-      const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       channelRest.setToken(token);
+      const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(token);
       await ready;
       const resumed = await resumeGames(context);
@@ -95,6 +106,8 @@ export function createBot(options: BotOptions): Bot {
       // Computer players' moves in progress finish (each is one guarded write and its announcement).
       await Promise.allSettled([...context.background]);
       await client.destroy();
+      channelRest.clearHashSweeper();
+      channelRest.clearHandlerSweeper();
       if (!options.ai) await ai.close();
     },
   };

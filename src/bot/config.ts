@@ -45,7 +45,10 @@ export const configSchema = z.object({
   SHARD_COUNT: z.coerce.number().int().min(1).max(1000).optional(),
   /** Serve `GET /health` on this port of 127.0.0.1 (the container's health check). */
   HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  /** Requests a second Discord allows the bot in all: 50 unless Discord granted more. */
+  /**
+   * Requests per second the bot may make with its token: Discord's global limit, 50 unless
+   * Discord granted the bot more. Interaction answers are not counted and never wait for it.
+   */
   DISCORD_GLOBAL_REST_LIMIT: z.coerce.number().int().min(1).max(100_000).default(50),
   /** Pause before each computer player's move, so people can follow the table (0 to 10 s). */
   COMPUTER_MOVE_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(1500),

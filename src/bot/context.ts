@@ -4,6 +4,8 @@ import type { AiPool } from '../ai/pool.js';
 import type { ActiveGame, FinishedGame, PrismaClient } from '../store/index.js';
 import type { Panel } from './layout.js';
 import type { Logger } from './logger.js';
+import type { TableMemory } from './table/memory.js';
+import type { TableTransport } from './table/transport.js';
 
 /**
  * What the feature files (src/bot/features/) contribute to messages built elsewhere, handed
@@ -14,12 +16,14 @@ export interface TableUi {
   /** The private panel for what `userId` must decide now. */
   panel(game: ActiveGame, userId: string): Panel;
   /** The buttons on the game's public message: who decides opens their panel from there. */
-  tableButtons(game: ActiveGame | FinishedGame): ButtonBuilder[];
+  tableButtons(game: ActiveGame): ButtonBuilder[];
+  /** The buttons on a finished game's final message (a rematch). */
+  finalButtons(game: FinishedGame): ButtonBuilder[];
 }
 
 export interface BotContext {
   client: Client;
-  /** The bot's own channel posts and edits (src/bot/channel-posts.ts): a queue apart from interaction answers. */
+  /** The bot's own channel posts and edits, with its token: a queue apart from interaction answers (src/bot/table/transport.ts). */
   channelRest: REST;
   db: PrismaClient;
   log: Logger;
@@ -27,6 +31,10 @@ export interface BotContext {
   now: () => Date;
   locks: GameLocks;
   ui: TableUi;
+  /** The table's REST queues: bot-token posts apart from interaction answers. */
+  transport: TableTransport;
+  /** Each game's current turn message and last ping, in this process. */
+  table: TableMemory;
   /** The computer players' worker pool: their thinking never runs on this event loop. */
   ai: AiPool;
   /** How long a computer player waits before its move, so that people can follow. */
@@ -35,8 +43,6 @@ export interface BotContext {
   background: Set<Promise<unknown>>;
   /** How long a game's table may lag behind it before the tick shows it (an announcement in flight is not raced). */
   catchUpAfterMs: number;
-  /** The person each game's table pinged last, so no one is pinged twice in a row. */
-  lastPinged: Map<string, string>;
   /** True once the bot is stopping: background work ends after its current step. */
   stopping: boolean;
 }
@@ -57,5 +63,10 @@ export class GameLocks {
       if (this.tails.get(gameId) === tail) this.tails.delete(gameId);
     });
     return result;
+  }
+
+  /** Resolves once no game's work is queued or running (tests wait for the table this way). */
+  async idle(): Promise<void> {
+    while (this.tails.size > 0) await Promise.allSettled([...this.tails.values()]);
   }
 }

@@ -3,11 +3,9 @@
  * with its clock in one statement), tell the table, and play the seats the seat driver plays.
  * Every path that changes a game (a click, a time-out, the autopilot) goes through `commitMove`.
  */
-import { MessageFlags, type SendableChannels } from 'discord.js';
-import { currentDecision, tileIndex, whatIsAwaited, type Action, type GameEvent } from '../engine/index.js';
-import { applyAction, getActionLog, getGame, isDatabaseUnavailable, setPublicMessage, setupOf, type ActiveGame, type ApplyActionResult, type FinishedGame } from '../store/index.js';
-import { steps } from '../replay/steps.js';
-import { editChannelMessage, postToChannel } from './channel-posts.js';
+import { MessageFlags } from 'discord.js';
+import { currentDecision, type Action } from '../engine/index.js';
+import { applyAction, getGame, isDatabaseUnavailable, type ActiveGame, type ApplyActionResult, type FinishedGame } from '../store/index.js';
 import { clockAfter, type Mover } from './clock-policy.js';
 import type { BotContext } from './context.js';
 import type { ComponentInteraction } from './features/feature.js';
@@ -15,8 +13,11 @@ import type { Panel } from './layout.js';
 import { refusals, rejectionSentence } from './refusals.js';
 import { fromPrivatePanel } from './replies.js';
 import { automaticMove } from './seat-driver.js';
-import { gameMessage, personToPing } from './table.js';
-import { describeMove, escapedName } from './text.js';
+import { announce } from './table/publish.js';
+import { viaOf, type Via } from './table/transport.js';
+import { describeMove, escapedName, waitingLine } from './text.js';
+
+export { announce };
 
 /**
  * Applies `action` for the clicking user, offered at `stateId`. The click is acknowledged first
@@ -28,9 +29,12 @@ export async function playMove(ctx: BotContext, interaction: ComponentInteractio
   if (fromPrivatePanel(interaction)) await interaction.deferUpdate();
   else await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const seat = game.seats.findIndex((candidate) => candidate.userId === interaction.user.id);
+  // The table is told through this click's webhook when the click came from a private panel
+  // (a deferred reply's first follow-up would replace the reply itself, so not otherwise).
+  const via = fromPrivatePanel(interaction) ? viaOf(interaction) : null;
   let outcome: CommitResult;
   try {
-    outcome = await ctx.locks.run(game.id, () => commitMove(ctx, game, action, { seat, by: 'player' }, [], stateId));
+    outcome = await ctx.locks.run(game.id, () => commitMove(ctx, game, action, { seat, by: 'player' }, [], stateId, { via }));
   } catch (error) {
     // The database went away during the write: whether it was saved cannot be known, so say so.
     if (!isDatabaseUnavailable(error)) throw error;
@@ -68,13 +72,18 @@ function failureSentence(failure: Exclude<ApplyActionResult, { ok: true }>): str
  */
 export type CommitResult = Exclude<ApplyActionResult, { ok: true }> | (Extract<ApplyActionResult, { ok: true }> & { announced: boolean });
 
-export async function commitMove(ctx: BotContext, game: ActiveGame, action: Action, mover: Mover, lines: readonly string[] = [], expectedStateId?: number): Promise<CommitResult> {
+export interface CommitOptions {
+  /** The webhook of the click that made the move: the table posts through it at no cost against Discord's global limit. */
+  via?: Via | null;
+}
+
+export async function commitMove(ctx: BotContext, game: ActiveGame, action: Action, mover: Mover, lines: readonly string[] = [], expectedStateId?: number, options: CommitOptions = {}): Promise<CommitResult> {
   const result = await applyAction(ctx.db, game, action, { clockAfter: (state) => clockAfter(game, state, mover, ctx.now()), ...(expectedStateId === undefined ? {} : { expectedStateId }) });
   if (!result.ok) return result;
   let current: ActiveGame | FinishedGame = result.game;
   let announced = true;
   try {
-    current = await announce(ctx, result.game, result.events, lines);
+    current = await announce(ctx, result.game, result.events, lines, { via: options.via ?? null, previous: game.state });
   } catch (error) {
     // The move is written: it stands. The tick shows it as soon as Discord and the database allow (catch-up.ts).
     announced = false;
@@ -103,7 +112,7 @@ export function keepPlaying(ctx: BotContext, gameId: string): void {
         const name = escapedName(game.seats[move.mover.seat]!.displayName);
         const lines = move.mover.by === 'autopilot' ? [`🤖 ${name} is on autopilot: ${describeMove(move.action, game.state)}.`] : [];
         // Written: if showing it fails, the tick's catch-up shows it (and carries on from there).
-        await announce(ctx, result.game, result.events, lines);
+        await announce(ctx, result.game, result.events, lines, { previous: game.state });
         return true;
       });
       // Refused (not stale): nothing more to do for now; stale: someone moved first, look again.
@@ -118,67 +127,5 @@ export function keepPlaying(ctx: BotContext, gameId: string): void {
 function nextPanelFor(ctx: BotContext, game: ActiveGame | FinishedGame, userId: string): Panel {
   const decision = currentDecision(game.state);
   if (decision.kind !== 'gameOver' && game.status === 'active' && game.state.players[decision.seat]?.id === userId) return ctx.ui.panel(game, userId);
-  return { content: decision.kind === 'gameOver' ? 'Done. The game is over: see the final standings in the channel.' : `Done. Now ${whatIsAwaited(game.state)}`, components: [] };
+  return { content: decision.kind === 'gameOver' ? 'Done. The game is over: see the final standings at the table.' : `Done. Now ${waitingLine(game.state)}`, components: [] };
 }
-
-/**
- * Posts the table's new public message and takes the buttons off the previous one, so only the
- * latest message can be clicked. Returns the game with its new public message.
- */
-export async function announce<Game extends ActiveGame | FinishedGame>(
-  ctx: BotContext,
-  game: Game,
-  events: readonly GameEvent[],
-  extraLines: readonly string[] = [],
-): Promise<Game> {
-  const channel = await sendableChannel(ctx, game.channelId);
-  if (!channel) return game;
-  // The old buttons go first, so that at no moment two public messages can be clicked. Should
-  // the post then fail, the start-up pick-up posts the game again (src/bot/resume.ts).
-  if (game.publicMessageId) await stripButtons(ctx, channel, game.publicMessageId);
-  const summary = game.status === 'finished' ? await endOfGameAnimation(ctx, game) : null;
-  // A ping only when the decision passes to another person: never the same one twice in a row
-  // (placing a tile, then buying). Remembered per game in this process.
-  const candidate = personToPing(game);
-  const ping = candidate !== null && ctx.lastPinged.get(game.id) !== candidate;
-  const sent = await postToChannel(ctx, channel, gameMessage(game, events, extraLines, ctx.ui.tableButtons(game), summary, ping));
-  if (ping) ctx.lastPinged.set(game.id, candidate);
-  if (game.status !== 'active') ctx.lastPinged.delete(game.id);
-  try {
-    await setPublicMessage(ctx.db, game.id, sent.id, game.state.stateId);
-  } catch (error) {
-    // Not recorded, so never to be found again: its buttons go, and the catch-up posts anew.
-    await stripButtons(ctx, channel, sent.id);
-    throw error;
-  }
-  return { ...game, publicMessageId: sent.id, publicStateId: game.state.stateId };
-}
-
-export async function stripButtons(ctx: BotContext, channel: SendableChannels, messageId: string): Promise<void> {
-  await editChannelMessage(ctx, channel, messageId, { components: [] }).catch((error: unknown) => {
-    // A deleted message or a missing permission must not stop the game.
-    ctx.log.warn({ err: error, channelId: channel.id, messageId }, 'could not remove the buttons of an old message');
-  });
-}
-
-export async function sendableChannel(ctx: BotContext, channelId: string): Promise<SendableChannels | null> {
-  const channel = ctx.client.channels.cache.get(channelId) ?? (await ctx.client.channels.fetch(channelId).catch(() => null));
-  return channel && channel.isSendable() ? channel : null;
-}
-
-/** The board turn by turn, rebuilt from the log and encoded in the worker pool; null if it cannot be made. */
-async function endOfGameAnimation(ctx: BotContext, game: FinishedGame): Promise<Buffer | null> {
-  try {
-    const log = await getActionLog(ctx.db, game.id);
-    const frames = steps(setupOf(game), log.map((entry) => entry.action)).map(({ state }) => ({
-      board: state.board,
-      lastPlaced: state.lastPlacedTile === null ? null : (tileIndex(state.lastPlacedTile) ?? null),
-    }));
-    return await ctx.ai.animate(frames, game.state.chains.map((chain) => ({ name: chain.name })));
-  } catch (error) {
-    // The standings matter more than the picture: post them without it.
-    ctx.log.warn({ err: error, gameId: game.id }, 'could not make the end-of-game animation');
-    return null;
-  }
-}
-

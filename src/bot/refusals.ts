@@ -5,21 +5,22 @@
  * of where to look on Discord. Every Discord URL the bot shows is built here too.
  */
 import type { Rejection } from '../engine/index.js';
-import type { ActiveGame, LobbyGame } from '../store/index.js';
+import { escapeMarkdown } from 'discord.js';
+import { playChannelOf, type ActiveGame, type LobbyGame } from '../store/index.js';
 
 export const refusals = {
   notOurs: 'That button is not one this bot understands; nothing was changed.',
   formNotOurs: 'That form is not one this bot understands; nothing was changed.',
   noSuchGame: 'That game no longer exists.',
   elsewhere: 'That button belongs to a game in another channel; nothing was changed.',
-  notThisMessage: 'That button is not on the game’s current message; nothing was changed. Use the latest message in the channel.',
+  notThisMessage: 'That button is not on the game’s current message; nothing was changed. Use the latest message of the game.',
   notStarted: 'That game has not started yet.',
   over: 'That game is over; nothing was changed.',
   notLobby: 'That game is no longer in its lobby.',
   notSeated: 'You are not playing in this game.',
-  stale: 'That button is from an earlier moment of the game, so nothing was changed. Use the latest message in the channel (or `/acquire hand`).',
-  usePanel: 'Use the buttons of your own panel: press the button on the latest message in the channel.',
-  notPanel: 'That button belongs on the game’s message in the channel; nothing was changed.',
+  stale: 'That button is from an earlier moment of the game, so nothing was changed. Use the latest message of the game (or `/acquire hand`).',
+  usePanel: 'Use the buttons of your own panel: press the button on the latest message of the game.',
+  notPanel: 'That button belongs on the game’s public message; nothing was changed.',
   alreadySeated: 'You are already in this lobby.',
   lobbyFull: (max: number) => `The lobby is full (${max} players).`,
   notInLobby: 'You are not in this lobby.',
@@ -30,6 +31,9 @@ export const refusals = {
   hostCannotLeave: 'You are the host: the lobby cannot go on without you. To call the game off, press Cancel.',
   mayNotCancel: (hostMention: string) => `Only the host (${hostMention}) or someone who can manage this server can cancel the game.`,
   alreadyEnded: 'That game has already ended.',
+  notEnded: 'That game has not ended yet.',
+  whichGame: (places: readonly string[]) => `This channel has ${places.length} games: use the command in your game's thread (${places.join(', ')}).`,
+  noFinishedGameHere: 'There is no game in this channel, and none has finished here yet. Start one with `/acquire start`.',
   notFinished: 'Only a finished game can be replayed.',
   noFinishedGame: 'No finished game here yet: a game can be exported or replayed once it is over.',
   unavailable: 'The game is temporarily unavailable, and nothing was changed. Please try again in a moment.',
@@ -52,12 +56,15 @@ export const refusals = {
   tradeWithOther: 'Offer a trade to another player in this game.',
 } as const;
 
-/** The sentence for an engine rejection: the engine's own, but staleness in the bot's words. */
+/**
+ * The sentence for an engine rejection: the engine's own, but staleness in the bot's words. The
+ * engine writes plain text that may name players: markdown in their names is shown, not applied.
+ */
 export function rejectionSentence(rejection: Rejection): string {
-  return rejection.code === 'action/stale' ? refusals.stale : rejection.message;
+  return rejection.code === 'action/stale' ? refusals.stale : escapeMarkdown(rejection.message);
 }
 
-/** A link to a message of a game's channel. */
-export function messageUrl(game: Pick<LobbyGame | ActiveGame, 'guildId' | 'channelId'>, messageId: string): string {
-  return `https://discord.com/channels/${game.guildId}/${game.channelId}/${messageId}`;
+/** A link to a message of a game: its lobby in the channel, or its table (in its thread, or the channel). */
+export function messageUrl(game: Pick<LobbyGame | ActiveGame, 'guildId' | 'channelId' | 'status' | 'threadId'>, messageId: string): string {
+  return `https://discord.com/channels/${game.guildId}/${playChannelOf(game)}/${messageId}`;
 }

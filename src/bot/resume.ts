@@ -1,6 +1,7 @@
 /**
- * Start-up: pick up every game in progress on this process's servers. A move that was written
- * but never announced (the process died in between) is announced now; turn clocks missing a
+ * Start-up: pick up every game in progress on this process's servers. A table message that may
+ * not show the latest move (the process died in between, or moves within a turn edited it) is
+ * brought up to date in place; turn clocks missing a
  * deadline are armed; overdue ones are left to the next tick. Nothing is applied twice: every
  * move still goes through the store's version guard.
  */

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { DiscordAPIError, type ChatInputCommandInteraction, type Interaction } from 'discord.js';
 import { mayAct, staleness } from '../engine/index.js';
-import { getGame, isDatabaseUnavailable, type ActiveGame, type LobbyGame, type StoredGame } from '../store/index.js';
+import { getGame, isDatabaseUnavailable, playChannelOf, type ActiveGame, type FinishedGame, type LobbyGame, type StoredGame } from '../store/index.js';
 import { decodeEnvelope } from './components.js';
 import type { BotContext } from './context.js';
 import type { AnyFeature, Click, ComponentInteraction, Needs } from './features/feature.js';
@@ -71,14 +71,23 @@ export async function parseComponent(ctx: BotContext, interaction: ComponentInte
 
   const game = await getGame(ctx.db, envelope.gameId);
   if (!game) return { ok: false, message: refusals.noSuchGame };
-  // A click acts only on the game of the channel it was made in (and so with the permissions of
-  // that game's server): an id naming another game is refused, however it was made.
-  if (interaction.guildId !== game.guildId || (!entry.anyChannel && interaction.channelId !== game.channelId)) return { ok: false, message: refusals.elsewhere };
+  // A click acts only on the game of the channel (or thread) it was made in, and so with the
+  // permissions of that game's server: an id naming another game is refused, however it was made.
+  if (interaction.guildId !== game.guildId || (!entry.anyChannel && !playedIn(game, interaction.channelId))) return { ok: false, message: refusals.elsewhere };
   const user = { id: interaction.user.id, name: displayName(interaction) };
   const seat = game.seats.findIndex((candidate) => candidate.userId === user.id);
   const problem = unmetNeeds(entry, game, user.id, seat, envelope.stateId) ?? wrongPlace(interaction, entry, game);
   if (problem) return { ok: false, message: problem };
-  return { ok: true, feature: entry, click: { arg, stateId: envelope.stateId, game: game as LobbyGame | ActiveGame, user, seat } as Click<unknown, Needs> };
+  return { ok: true, feature: entry, click: { arg, stateId: envelope.stateId, game: game as LobbyGame | ActiveGame | FinishedGame, user, seat } as Click<unknown, Needs> };
+}
+
+/**
+ * Where a game's buttons may be clicked: its lobby's channel while it forms, then its thread
+ * (or the channel itself, where it plays without one). A confirmation asked before the game
+ * moved to its thread (say, to cancel it) still works in the channel.
+ */
+function playedIn(game: StoredGame, channelId: string | null): boolean {
+  return channelId === playChannelOf(game) || channelId === game.channelId;
 }
 
 /** Public buttons must be on the game's current message; panel buttons on a private answer. */
@@ -90,10 +99,25 @@ function wrongPlace(interaction: ComponentInteraction, entry: AnyFeature, game: 
   if (!interaction.isButton()) return refusals.notThisMessage;
   const message = interaction.message;
   if (message.id === game.publicMessageId) return null;
+  // A table message posted a moment ago, whose id is not written yet: newer than the one on
+  // record, and offering a state that message did not show.
+  if (game.publicMessageId && newer(message.id, game.publicMessageId) && (game.publicStateId ?? -1) < stateIdOf(interaction)) return null;
   // A lobby whose message id is not written yet (a click in the moment after the host's reply):
   // the message must then be that reply to the host's /acquire start.
   const fresh = game.status === 'lobby' && game.publicMessageId === null && message.interactionMetadata?.user.id === game.createdBy;
   return fresh ? null : refusals.notThisMessage;
+}
+
+function newer(messageId: string, than: string): boolean {
+  try {
+    return BigInt(messageId) > BigInt(than);
+  } catch {
+    return false;
+  }
+}
+
+function stateIdOf(interaction: ComponentInteraction): number {
+  return decodeEnvelope(interaction.customId)?.stateId ?? -1;
 }
 
 function unmetNeeds(entry: AnyFeature, game: StoredGame, userId: string, seat: number, stateId: number): string | null {

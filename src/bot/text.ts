@@ -4,7 +4,8 @@
  */
 import { escapeMarkdown } from 'discord.js';
 import { computerLevel } from '../ai/index.js';
-import type { Action, Decision, GameEvent, GameState, GameView } from '../engine/index.js';
+import { decidingSeat } from '../engine/index.js';
+import type { Action, Decision, GameEvent, GameState, GameView, Holdings } from '../engine/index.js';
 
 export function money(amount: number): string {
   return `$${amount.toLocaleString('en-US')}`;
@@ -128,12 +129,8 @@ export function describeEvents(events: readonly GameEvent[], view: GameView): st
         lines.push(`**${name(event.seat)}** declared the end of the game: this is the last turn.`);
         break;
       case 'tradeOffered':
-        // Open holdings: the terms are public like everything else; hidden: only that an offer was made.
-        lines.push(
-          hidden
-            ? `**${name(event.from)}** offered a trade to **${name(event.to)}**.`
-            : `**${name(event.from)}** offered **${name(event.to)}** ${holdingsText(event.give)} for ${holdingsText(event.receive)}.`,
-        );
+        // The terms are public in open games; with hidden holdings they are the two traders' business.
+        lines.push(hidden ? `**${name(event.from)}** offered a trade to **${name(event.to)}**.` : `**${name(event.from)}** offered **${name(event.to)}** ${holdingsText(event.give)} for ${holdingsText(event.receive)}.`);
         break;
       case 'tradeAnswered':
         lines.push(`**${name(event.to)}** ${event.accepted ? 'accepted' : 'declined'} the trade offered by ${name(event.from)}.`);
@@ -152,16 +149,16 @@ export function describeEvents(events: readonly GameEvent[], view: GameView): st
   return lines;
 }
 
-/** ['Tower', 'Tower', 'Luxor'] → "2 Tower and 1 Luxor" */
-/** "2 Tower and $500", or "nothing". */
-export function holdingsText(holdings: { cash: number; shares: Record<string, number> }): string {
+/** A side of a trade in words: "2 Tower and $500", or "nothing". */
+export function holdingsText(holdings: Holdings): string {
   const parts = Object.entries(holdings.shares)
     .filter(([, count]) => count > 0)
-    .map(([chain, count]) => `${count} ${chain}`);
+    .map(([name, count]) => `${count} ${name}`);
   if (holdings.cash > 0) parts.push(money(holdings.cash));
-  return parts.length === 0 ? 'nothing' : parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  return parts.join(' and ') || 'nothing';
 }
 
+/** ['Tower', 'Tower', 'Luxor'] → "2 Tower and 1 Luxor" */
 export function countNames(names: readonly string[]): string {
   const counts = new Map<string, number>();
   for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
@@ -191,8 +188,11 @@ export function promptLine(decision: Decision, view: GameView): string {
         : `${who}, your decision: sell, trade or keep your ${decision.defunct} shares.`;
     case 'buyShares':
       return decision.endDeclared ? `${who}, buy up to 3 shares to finish the last turn.` : `${who}, buy up to 3 shares (or none).`;
-    case 'answerTrade':
-      return `${who}, ${view.players[decision.from]!.name} offers you a trade.`;
+    case 'answerTrade': {
+      const from = escapedName(view.players[decision.from]!.name);
+      const offer = view.phase.kind === 'tradeOffer' && view.options.holdings === 'open' ? view.phase.offer : null;
+      return offer ? `${who}, ${from} offers you ${holdingsText(offer.give)} for ${holdingsText(offer.receive)}.` : `${who}, ${from} offers you a trade.`;
+    }
   }
 }
 
@@ -219,6 +219,29 @@ export function playerLines(view: GameView): string[] {
       .join(', ');
     return `${marker}**${escapedName(player.name)}**: ${money(player.cash)}${held ? ` · ${held}` : ''}`;
   });
+}
+
+/** "waiting for Ann to buy shares.", with the name escaped for markdown. */
+export function waitingLine(state: GameState): string {
+  const seat = decidingSeat(state);
+  const name = seat === null ? '' : `**${escapedName(state.players[seat]?.name ?? '')}**`;
+  switch (state.phase.kind) {
+    case 'placeTile':
+      return `waiting for ${name} to place a tile.`;
+    case 'foundChain':
+      return `waiting for ${name} to name the new chain.`;
+    case 'merger': {
+      const merger = state.phase.merger;
+      if (merger.current) return `waiting for ${name} to decide about their ${state.chains[merger.current.chain]?.name} shares.`;
+      return merger.survivor === null ? `waiting for ${name} to choose the surviving chain.` : `waiting for ${name} to choose which chain is wound up next.`;
+    }
+    case 'buyShares':
+      return `waiting for ${name} to buy shares.`;
+    case 'tradeOffer':
+      return `waiting for ${name} to answer a trade offer.`;
+    case 'gameOver':
+      return 'the game is over.';
+  }
 }
 
 export function standingsLines(view: GameView): string[] {

@@ -5,16 +5,22 @@
  * the player) is the seat driver's (src/bot/seat-driver.ts); the clock values are the policy's
  * (src/bot/clock-policy.ts).
  */
-import { decidingSeat } from '../engine/index.js';
-import { claimReminder, dueClocks, getGame, setTurnClock, type ActiveGame } from '../store/index.js';
+import { RESTJSONErrorCodes } from 'discord.js';
+import { currentDecision, decidingSeat } from '../engine/index.js';
+import { claimDecisionReminder, claimReminder, dueClocks, gamesDueReminders, getGame, notifyWanted, playChannelOf, setTurnClock, type ActiveGame } from '../store/index.js';
 import { MISSES_BEFORE_AUTOPILOT, clockAfter, formatDuration } from './clock-policy.js';
 import { catchUpAll } from './catch-up.js';
-import { postToChannel } from './channel-posts.js';
 import type { BotContext } from './context.js';
 import { closeGamesOfMissingGuild, shardFilterOf } from './departures.js';
-import { commitMove, sendableChannel } from './game-flow.js';
+import { commitMove } from './game-flow.js';
 import { computerDecides, timedOutMove } from './seat-driver.js';
+import { directMessagesClosed, reminderText, waitingFor } from './table/notices.js';
+import { tableLink } from './table/publish.js';
+import { discordCode } from './table/transport.js';
 import { describeMove, escapedName, mention } from './text.js';
+
+/** A decision waiting this long earns a direct message to players who asked for them (`/acquire notify on`). */
+export const DM_REMINDER_AFTER_MS = 60_000;
 
 /** Shows any game whose table is behind, then acts on every due reminder and deadline of the games this process serves. */
 export async function tick(ctx: BotContext): Promise<void> {
@@ -28,6 +34,43 @@ export async function tick(ctx: BotContext): Promise<void> {
       ctx.log.error({ err: error, gameId: due.id }, 'turn clock failed');
     });
   }
+  await sendDirectReminders(ctx, now);
+}
+
+/**
+ * Direct messages to players who asked for them, once per decision of theirs that has waited
+ * more than a minute. When their direct messages are closed, the game's thread is told once.
+ */
+async function sendDirectReminders(ctx: BotContext, now: Date): Promise<void> {
+  const before = new Date(now.getTime() - DM_REMINDER_AFTER_MS);
+  for (const due of await gamesDueReminders(ctx.db, before, { shards: shardFilterOf(ctx.client) })) {
+    await ctx.locks.run(due.id, async () => {
+      const game = await getGame(ctx.db, due.id);
+      if (game?.status !== 'active' || !(await claimDecisionReminder(ctx.db, game.id, game.state.stateId))) return;
+      const seat = decidingSeat(game.state);
+      if (seat === null || game.clock.autopilot.includes(seat) || !game.publicMessageId) return;
+      const userId = game.seats[seat]!.userId;
+      if (!(await notifyWanted(ctx.db, userId))) return;
+      const text = reminderText({ guildName: ctx.client.guilds.cache.get(game.guildId)?.name ?? null, waitingFor: waitingFor(currentDecision(game.state)), link: tableLink(game, game.publicMessageId) });
+      try {
+        await ctx.transport.directMessage(userId, text);
+        ctx.log.info({ gameId: game.id, seat }, 'reminder sent by direct message');
+      } catch (error) {
+        if (discordCode(error) !== RESTJSONErrorCodes.CannotSendMessagesToThisUser) throw error;
+        await sayDirectMessagesClosed(ctx, game, userId);
+      }
+    }).catch((error: unknown) => ctx.log.warn({ err: error, gameId: due.id }, 'could not send a reminder'));
+  }
+}
+
+/** Said once per game and player, in this process. */
+const toldClosed = new Set<string>();
+
+async function sayDirectMessagesClosed(ctx: BotContext, game: ActiveGame, userId: string): Promise<void> {
+  const key = `${game.id}:${userId}`;
+  if (toldClosed.has(key)) return;
+  toldClosed.add(key);
+  await ctx.transport.post(playChannelOf(game), { body: { content: directMessagesClosed(userId), components: [], allowed_mentions: { parse: [], users: [] } }, files: [] });
 }
 
 async function actOnClock(ctx: BotContext, gameId: string, now: Date): Promise<void> {
@@ -50,10 +93,12 @@ async function actOnClock(ctx: BotContext, gameId: string, now: Date): Promise<v
   }
   // A computer player is never reminded: it is thinking, or its move is on its way.
   if (game.reminderAt && game.reminderAt <= now && !computerDecides(game) && (await claimReminder(ctx.db, game.id, game.reminderAt))) {
-    const channel = await sendableChannel(ctx, game.channelId);
     const left = game.deadlineAt ? Math.max(0, Math.round((game.deadlineAt.getTime() - now.getTime()) / 1000)) : 0;
     const userId = game.seats[decider]!.userId;
-    if (channel) await postToChannel(ctx, channel, { content: `⏰ ${mention(userId)}, your decision is waiting: ${formatDuration(left)} left before a default move is made for you.`, allowedMentions: { users: [userId] } });
+    const content = `⏰ ${mention(userId)}, your decision is waiting: ${formatDuration(left)} left before a default move is made for you.`;
+    await ctx.transport.post(playChannelOf(game), { body: { content, components: [], allowed_mentions: { parse: [], users: [userId] } }, files: [] });
+    // The reminder is a ping too: remembered, so that the table does not ping them again at once.
+    ctx.table.notePing(game.id, userId);
   }
 }
 

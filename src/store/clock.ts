@@ -85,7 +85,9 @@ export function shardOfGuild(guildId: string, count: number): number {
  * overdue in every tick. Returns the games closed, for telling whoever can still see them.
  */
 export async function closeGamesOf(db: Db, where: { guildId: string } | { channelId: string }): Promise<{ id: string; guildId: string; channelId: string }[]> {
-  const live = await db.game.findMany({ where: { ...where, status: { in: ['lobby', 'active'] } }, select: { id: true, guildId: true, channelId: true } });
+  // A channel's games include those played in its threads; a thread's, the one played in it.
+  const place = 'guildId' in where ? { guildId: where.guildId } : { OR: [{ channelId: where.channelId }, { threadId: where.channelId }] };
+  const live = await db.game.findMany({ where: { ...place, status: { in: ['lobby', 'active'] } }, select: { id: true, guildId: true, channelId: true } });
   if (live.length === 0) return [];
   await db.game.updateMany({
     where: { id: { in: live.map((game) => game.id) }, status: { in: ['lobby', 'active'] } },

@@ -7,5 +7,6 @@ export * from './moves.js';
 export * from './stats.js';
 export * from './ratings.js';
 export * from './clock.js';
+export * from './table.js';
 export { isDatabaseUnavailable } from './availability.js';
 export { DatabaseInUseError, DataDirectoryMissingError } from './embedded-guard.js';

@@ -9,7 +9,7 @@ import type { PrismaClient } from './client.js';
 import type { Prisma } from './generated/client.js';
 import {
   LIVE_STATUSES,
-  findLiveGame,
+  channelHolder,
   gameInclude,
   getGame,
   isUniqueViolation,
@@ -45,8 +45,9 @@ function isUnposted(game: LobbyGame | ActiveGame): boolean {
 }
 
 /**
- * Opens a lobby in a channel with the host in seat 0. A channel holds at most one live game;
- * the database's partial unique index decides, so two hosts racing cannot both succeed.
+ * Opens a lobby in a channel with the host in seat 0. A channel holds at most one lobby (or game
+ * played in the channel itself); games played in threads do not count. The database's partial
+ * unique index decides, so two hosts racing cannot both succeed.
  */
 export async function createLobby(
   db: PrismaClient,
@@ -70,7 +71,7 @@ export async function createLobby(
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
-    const existing = await findLiveGame(db, input.channelId);
+    const existing = await channelHolder(db, input.channelId);
     if (existing && isUnposted(existing)) {
       // A lobby is real only once its message is posted: one whose post never happened (its
       // process died, or lost a race for the interaction) must not block the channel.

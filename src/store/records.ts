@@ -27,7 +27,12 @@ export interface StoredSeat {
 interface GameRecord {
   id: string;
   guildId: string;
+  /** The text channel where the lobby was posted. */
   channelId: string;
+  /** The thread the game is played in; null in the lobby or when played in the channel itself. */
+  threadId: string | null;
+  /** The lobby message, kept in the channel as the game's summary once it plays in a thread. */
+  summaryMessageId: string | null;
   /** The options chosen in the lobby; the engine fills in the rest. */
   options: Partial<GameOptions>;
   createdBy: string;
@@ -109,6 +114,8 @@ export function toStoredGame(row: GameRow): StoredGame {
     id: row.id,
     guildId: row.guildId,
     channelId: row.channelId,
+    threadId: row.threadId,
+    summaryMessageId: row.summaryMessageId,
     options: storedOptionsSchema.parse(row.options),
     createdBy: row.createdBy,
     turnLimitSeconds: row.turnLimitSeconds,
@@ -160,9 +167,32 @@ export async function getGame(db: Db, gameId: string): Promise<StoredGame | null
   return row && toStoredGame(row);
 }
 
-/** The channel's lobby or game in progress, if any. */
+/** Where a game's buttons and messages are: its thread, or the channel itself (lobbies always). */
+export function playChannelOf(game: Pick<StoredGame, 'status' | 'channelId' | 'threadId'>): string {
+  return game.status === 'lobby' ? game.channelId : (game.threadId ?? game.channelId);
+}
+
+/**
+ * A lobby or game in progress here: `channelId` is a game's thread, or the channel where its
+ * lobby was posted (the newest first when several games started there).
+ */
 export async function findLiveGame(db: Db, channelId: string): Promise<LobbyGame | ActiveGame | null> {
-  const row = await db.game.findFirst({ where: { channelId, status: { in: LIVE_STATUSES } }, include: gameInclude });
+  return (await liveGamesIn(db, channelId))[0] ?? null;
+}
+
+/** Every lobby and game in progress of a channel (its threads' included) or of a thread, newest first. */
+export async function liveGamesIn(db: Db, channelId: string): Promise<(LobbyGame | ActiveGame)[]> {
+  const rows = await db.game.findMany({
+    where: { status: { in: LIVE_STATUSES }, OR: [{ channelId }, { threadId: channelId }] },
+    include: gameInclude,
+    orderBy: { createdAt: 'desc' },
+  });
+  return rows.map(toStoredGame).filter((game): game is LobbyGame | ActiveGame => game.status === 'lobby' || game.status === 'active');
+}
+
+/** The lobby, or game played in the channel itself, that keeps a new lobby out of the channel. */
+export async function channelHolder(db: Db, channelId: string): Promise<LobbyGame | ActiveGame | null> {
+  const row = await db.game.findFirst({ where: { channelId, threadId: null, status: { in: LIVE_STATUSES } }, include: gameInclude });
   const game = row && toStoredGame(row);
   return game && (game.status === 'lobby' || game.status === 'active') ? game : null;
 }

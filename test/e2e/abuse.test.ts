@@ -21,7 +21,9 @@ beforeAll(async () => {
   const lobby = start.original!;
   for (const user of others) await harness.double.clickButton({ message: lobby, customId: buttonsOf(harness.double.message(lobby.id)).find((b) => b.kind === 'join')!.customId, user }).settled({ timeoutMs: SETTLE_MS });
   await harness.double.clickButton({ message: lobby, customId: buttonsOf(harness.double.message(lobby.id)).find((b) => b.kind === 'start')!.customId, user: host! }).settled({ timeoutMs: SETTLE_MS });
+  await harness.bot.context.locks.idle();
   game = (await harness.database.prisma.game.findFirstOrThrow({ where: { status: 'active' } })) as unknown as StoredGame;
+  expect(game.threadId).not.toBeNull();
   table = new Table(harness, 17);
 }, 60_000);
 
@@ -130,7 +132,8 @@ it('answers thousands of random, malformed and out-of-turn clicks ephemerally, c
   for (let index = 0; index < 30; index++) {
     const subcommand = pick(['start', 'hand', 'status', 'cancel']);
     const options: Record<string, string | number> = subcommand === 'start' ? { bonus: pick(['classic', 'tycoon', 'x', '']), chains: pick(['classic', 'set2008', '??']), turn_limit: pick([0, 120, -5, 99999999]) } : {};
-    const answer = await answerOf(harness.double.slashCommand({ guildId: harness.guild.id, channelId: harness.guild.channelId, user: pick(notDeciding), name: 'acquire', subcommand, options }));
+    // In the game's thread, where a new game cannot start: every answer is private.
+    const answer = await answerOf(harness.double.slashCommand({ guildId: harness.guild.id, channelId: game.threadId!, user: pick(notDeciding), name: 'acquire', subcommand, options }));
     commands.push(answer!);
   }
   for (const answer of commands) expect(answer.ephemeral).toBe(true);

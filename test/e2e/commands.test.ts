@@ -12,6 +12,7 @@ import { getGame } from '../../src/store/index.js';
 import { DiscordDouble } from '../support/discord-double/index.js';
 import { SETTLE_MS, startHarness, type Harness } from './harness.js';
 import { Table } from './players.js';
+import { hasButtons, privateFollowUps } from './harness.js';
 import { Server, allButtons, buttonOf, expectAtMostOneButtonedMessage, isPng, textOf, watchButtonedMessages } from './session.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
@@ -85,7 +86,7 @@ describe('/acquire start and its options', () => {
       expect(textOf(lobby), label).toContain(`<@${host.id}> opened a game`);
       if (testCase.hides) expect(textOf(lobby), label).not.toContain(testCase.hides);
       const joined = await s.click(lobby, buttonOf(lobby, 'join').customId, guest);
-      expect(joined.view.followUps).toEqual([]);
+      expect(privateFollowUps(joined.view)).toEqual([]);
       await s.click(s.message(lobby.id), buttonOf(s.message(lobby.id), 'start').customId, host);
       const game = await s.liveGame(channelId);
       expect(game?.status, label).toBe('active');
@@ -107,15 +108,15 @@ describe('/acquire start and its options', () => {
     }
     expect(game.state!.options).toEqual({ bonusMode: 'tycoon', chainSet: 'set2008', holdings: 'hidden', founderShare: 'cash', unplayable: 'strict', trades: true, twoPlayerBank: false });
     expect(game.turnLimitSeconds).toBe(3600);
-    // The first board plays the 2008 chains (its picture lists them; the text does not repeat
-    // the chain table) and hides everyone's holdings.
+    // The first table message, in the game's thread, shows the board and hides everyone's holdings.
     const board = s.message(game.publicMessageId!);
     expect(board.id).not.toBe(lobby.id);
-    expect(board.embeds[0]!.fields!.map((field) => field.name)).toEqual(['Players']);
+    expect(board.channelId).toBe(game.threadId);
     expect(isPng(board.attachments.find((attachment) => attachment.filename === 'board.png')?.data)).toBe(true);
     expect(game.state!.chains.map((chain) => chain.name)).toContain('Sackson');
     expect(game.state!.chains.map((chain) => chain.name)).not.toContain('Luxor');
-    expect(board.embeds[0]!.fields!.find((field) => field.name === 'Players')!.value).toContain('holdings hidden');
+    expect(textOf(board)).toContain('Cash and shares are hidden until the end.');
+    expect(textOf(board)).not.toMatch(/\$\d/);
   });
 
   it('opens with the defaults when no option is given', async () => {
@@ -126,7 +127,7 @@ describe('/acquire start and its options', () => {
     }
     expect(textOf(lobby)).not.toContain('no bank stockholder');
     const started = await s.click(lobby, buttonOf(lobby, 'join').customId, s.users[1]!);
-    expect(started.view.followUps).toEqual([]);
+    expect(privateFollowUps(started.view)).toEqual([]);
     await s.click(s.message(lobby.id), buttonOf(s.message(lobby.id), 'start').customId, s.users[0]!);
     expect((await s.liveGame())!.state!.options).toEqual(DEFAULT_OPTIONS);
   });
@@ -146,8 +147,8 @@ describe('/acquire start and its options', () => {
 
 // ---------------------------------------------------------------------------------------------
 
-describe('one game per channel', () => {
-  it('refuses a second /acquire start while a game forms or runs, pointing at the first', async () => {
+describe('games per channel', () => {
+  it('refuses a second /acquire start while a lobby forms, pointing at it; a game playing in its thread leaves the channel free', async () => {
     const s = await open(3, ['acquire', 'other']);
     const [host, second, third] = s.users as [typeof s.users[0], typeof s.users[0], typeof s.users[0]];
     const lobby = await s.openLobby(host);
@@ -170,19 +171,24 @@ describe('one game per channel', () => {
     expect((await s.liveGame(s.channel(1)))?.createdBy).toBe(third.id);
     expect((await s.liveGame())?.createdBy).toBe(host.id);
 
-    // While running: pointed at the latest board.
+    // Started, the game plays in a thread opened from its lobby: the channel is free again.
     await s.click(s.message(lobby.id), buttonOf(s.message(lobby.id), 'join').customId, second);
     await s.click(s.message(lobby.id), buttonOf(s.message(lobby.id), 'start').customId, host);
     const game = (await s.liveGame())!;
     expect(game.status).toBe('active');
-    const before = s.publicMessages().length;
-    const { message } = await s.command(third, 'start');
-    expect(message?.ephemeral).toBe(true);
-    expect(message?.content).toContain(messageLink(s.guild.id, s.channel(), game.publicMessageId!));
-    expect(s.message(game.publicMessageId!).embeds[0]?.title).toMatch(/Acquire: turn 1/);
-    expect(s.publicMessages()).toHaveLength(before);
-    expect(await s.gamesIn()).toBe(1);
-    expect((await s.liveGame())!.id).toBe(game.id);
+    expect(game.threadId).toBe(lobby.id);
+    expect(s.message(game.publicMessageId!).channelId).toBe(game.threadId);
+    expect(textOf(s.message(game.publicMessageId!))).toMatch(/### Turn 1/);
+    const next = await s.openLobby(third);
+    expect(next.id).not.toBe(lobby.id);
+    expect(await s.gamesIn()).toBe(2);
+    // Commands in the channel act on the caller's game there; in a thread, on its game.
+    const hand = await s.command(second, 'hand');
+    expect(hand.message?.content).toMatch(/You have \$[\d,]+/);
+    const lobbyHand = await s.command(third, 'hand');
+    expect(lobbyHand.message?.content).toMatch(/not started yet: 1 player seated/);
+    const inThread = await s.command(third, 'status', {}, game.threadId!);
+    expect(textOf(inThread.message)).toMatch(/### Turn 1/);
   });
 });
 
@@ -208,7 +214,7 @@ describe('the lobby', () => {
 
     // Join: the seat list grows and Start is enabled.
     const joined = await s.click(s.message(lobby.id), buttonOf(lobby, 'join').customId, second!);
-    expect(joined.view.followUps).toEqual([]);
+    expect(privateFollowUps(joined.view)).toEqual([]);
     expect(seats()).toBe(`1. <@${host!.id}>\n2. <@${second!.id}>`);
     expect(seatTitle()).toBe(`Players (2/${MAX_PLAYERS})`);
     expect(buttonOf(s.message(lobby.id), 'start').disabled).toBe(false);
@@ -237,7 +243,7 @@ describe('the lobby', () => {
     // Up to six; the seventh is refused and Join is disabled.
     for (const user of [second!, ...rest.slice(0, MAX_PLAYERS - 2)]) {
       const answer = await s.click(s.message(lobby.id), buttonOf(lobby, 'join').customId, user);
-      expect(answer.view.followUps).toEqual([]);
+      expect(privateFollowUps(answer.view)).toEqual([]);
     }
     expect(seatTitle()).toBe(`Players (${MAX_PLAYERS}/${MAX_PLAYERS})`);
     expect(seats().split('\n')).toHaveLength(MAX_PLAYERS);
@@ -255,17 +261,21 @@ describe('the lobby', () => {
     expect((await s.liveGame())!.status).toBe('lobby');
 
     const start = await s.click(s.message(lobby.id), buttonOf(lobby, 'start').customId, host!);
-    expect(start.view.followUps).toEqual([]);
+    expect(privateFollowUps(start.view)).toEqual([]);
     const game = (await s.liveGame())!;
     expect(game.status).toBe('active');
     expect(game.state!.players.map((player) => player.id)).toEqual(game.seats.map((seat) => seat.userId));
     expect(game.seats).toHaveLength(MAX_PLAYERS);
-    // The lobby keeps its seat list but loses its buttons; the first board has them now.
+    // The lobby stays in the channel as the game's summary, without buttons: who plays, whose
+    // turn it is, and the thread the game is played in; the first table message is there.
     expect(s.message(lobby.id).components).toEqual([]);
-    expect(s.message(lobby.id).embeds[0]!.title).toBe('Acquire: this game has started (the board is below)');
-    expect(seats().split('\n')).toHaveLength(MAX_PLAYERS);
+    expect(s.message(lobby.id).embeds[0]!.title).toBe('Acquire: a game in progress');
+    expect(s.message(lobby.id).embeds[0]!.description).toContain(`<#${game.threadId}>`);
+    expect(s.message(lobby.id).embeds[0]!.fields!.find((field) => field.name === 'Now')!.value).toContain(`<@${game.state!.players[game.state!.currentPlayer]!.id}>`);
+    expect(seats().split(', ')).toHaveLength(MAX_PLAYERS);
     const board = s.message(game.publicMessageId!);
-    expect(board.content).toMatch(/your turn: place a tile/);
+    expect(board.channelId).toBe(game.threadId);
+    expect(textOf(board)).toMatch(/your turn: place a tile/);
     expect(textOf(board)).toContain('The game begins');
     expect(allButtons(board).map((button) => button.kind)).toContain('hand');
 
@@ -336,11 +346,12 @@ describe('/acquire hand', () => {
     const { message: panel } = await s.command(placing, 'hand');
     const playable = allButtons(panel).find((button) => button.kind === 'tile' && !button.disabled)!;
     const played = await s.click(panel!, playable.customId, placing);
-    expect(played.view.followUps, 'no refusal').toEqual([]);
+    expect(privateFollowUps(played.view), 'no refusal').toEqual([]);
     const after = (await getGame(h.database.prisma, game.id))!;
     expect(after.state!.stateId).toBe(stored.state!.stateId + 1);
     expect(after.state!.players.find((player) => player.id === placing.id)!.hand).not.toContain(playable.arg);
-    expect(textOf(s.message(after.publicMessageId!))).toContain(`placed **${playable.arg}**`);
+    // The table tells it (on the turn's message, which the turn may have closed since).
+    expect(s.publicMessages(after.threadId!).map(textOf).join('\n')).toContain(`placed **${playable.arg}**`);
   });
 });
 
@@ -378,15 +389,15 @@ describe('/acquire status, chart and rules', () => {
     const publicBefore = s.publicMessages().length;
     const current = game.state!.players[game.state!.currentPlayer]!;
 
-    // Status: the board now, for anyone, with no buttons and no ping.
+    // Status: the table now, for anyone, privately, with no buttons and no ping.
     const status = await s.command(outsider, 'status');
     expect(status.message?.ephemeral).toBe(true);
-    expect(status.message?.content).toBe(`Now: <@${current.id}>, your turn: place a tile.`);
-    expect(status.message?.components).toEqual([]);
+    expect(textOf(status.message)).toContain(`<@${current.id}>, your turn: place a tile.`);
+    expect(allButtons(status.message)).toEqual([]);
     expect(isPng(status.message?.attachments.find((attachment) => attachment.filename === 'board.png')?.data)).toBe(true);
-    expect(textOf(status.message)).toContain('Acquire: turn 1');
-    // The chains are in the picture; the text does not repeat them.
-    expect(status.message?.embeds[0]?.fields?.map((field) => field.name)).toEqual(['Players']);
+    expect(textOf(status.message)).toContain('### Turn 1');
+    // The chains' table is in the picture: the text does not repeat it.
+    expect(textOf(status.message)).not.toContain(game.state!.chains[0]!.name);
     expect((status.view.callback!.data as { allowed_mentions?: { users?: string[] } }).allowed_mentions?.users).toEqual([]);
 
     // Chart: a PNG of this game's prices.
@@ -405,6 +416,7 @@ describe('/acquire status, chart and rules', () => {
 
     // None of it posted anything public.
     expect(s.publicMessages()).toHaveLength(publicBefore);
+    expect(s.publicMessages(game.threadId!)).toHaveLength(1);
   });
 });
 
@@ -419,6 +431,10 @@ describe('old public messages lose their buttons', () => {
     for (let decisions = 0; decisions < 4; decisions++) expect(await table.playDecision()).toBe(true);
     const moments = await watch.stop();
     expect(moments, 'moments when two public messages had buttons').toEqual([]);
+    // The game played in its thread: several turns' messages there, the old ones without buttons.
+    const thread = h.double.threads(s.channel())[0]!.id;
+    expect(s.publicMessages(thread).length).toBeGreaterThan(1);
+    expect(s.publicMessages(thread).filter(hasButtons)).toHaveLength(1);
   });
 });
 
@@ -505,10 +521,13 @@ describe('cancelling', () => {
     const asked = await s.command(admin, 'cancel');
     expect(asked.message?.content).toMatch(/Cancel this game for everyone\?/);
     await s.click(asked.message!, buttonOf(asked.message, 'cancel', 'yes').customId, admin);
-    await h.double.waitFor(() => s.message(board.id).components.length === 0 && s.publicMessages().at(-1)!.content.includes('was cancelled'), { timeoutMs: SETTLE_MS, description: 'the cancellation shown' });
-    expect(s.publicMessages().at(-1)!.content).toContain(`cancelled by <@${admin.id}>`);
+    const thread = game.threadId!;
+    await h.double.waitFor(() => !hasButtons(s.message(board.id)) && s.publicMessages(thread).at(-1)!.content.includes('was cancelled'), { timeoutMs: SETTLE_MS, description: 'the cancellation shown' });
+    expect(s.publicMessages(thread).at(-1)!.content).toContain(`cancelled by <@${admin.id}>`);
     expect((await getGame(h.database.prisma, game.id))?.status).toBe('cancelled');
-    expect(s.publicMessages().filter((message) => message.components.length > 0)).toEqual([]);
+    expect(s.publicMessages(thread).filter(hasButtons)).toEqual([]);
+    // The channel's summary says so.
+    expect(s.message(game.summaryMessageId ?? (await getGame(h.database.prisma, game.id))!.summaryMessageId!).embeds[0]!.title).toBe('Acquire: this game was cancelled');
 
     // The board's old buttons now say the game is over.
     const late = await s.forged(board, handId, host);
@@ -595,7 +614,9 @@ describe('the command definition', () => {
     expect(command.name).toBe('acquire');
     expect(command.contexts, 'servers only: the bot plays in channels').toEqual([0]);
     const subcommands = command.options as { name: string; options?: { name: string; choices?: { value: unknown }[] }[] }[];
-    expect(subcommands.map((sub) => sub.name).sort()).toEqual(['cancel', 'chart', 'export', 'hand', 'history', 'profile', 'rules', 'start', 'stats', 'status']);
+    expect(subcommands.map((sub) => sub.name).sort()).toEqual(['cancel', 'chart', 'export', 'hand', 'history', 'notify', 'profile', 'rules', 'start', 'stats', 'status']);
+    const notify = subcommands.find((sub) => sub.name === 'notify')!;
+    expect(notify.options!.map((option) => [option.name, option.choices!.map((choice) => choice.value)])).toEqual([['reminders', ['on', 'off']]]);
     const start = subcommands.find((sub) => sub.name === 'start')!;
     expect(start.options!.map((option) => option.name)).toEqual(['bonus', 'chains', 'holdings', 'founder_share', 'unplayable', 'trades', 'bank_stockholder', 'turn_limit', 'hints']);
     expect(start.options!.find((option) => option.name === 'turn_limit')!.choices!.map((choice) => choice.value)).toEqual(TURN_LIMITS.map((limit) => limit.value));

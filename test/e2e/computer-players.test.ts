@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decidingSeat } from '../../src/engine/index.js';
 import { getGame, guildLeaderboard, type StoredGame } from '../../src/store/index.js';
-import { SETTLE_MS, buttonsOf, latestPublicWithButtons, startHarness, type Harness } from './harness.js';
+import { SETTLE_MS, buttonsOf, latestPublicWithButtons, messageText, startHarness, type Harness } from './harness.js';
 import { Table } from './players.js';
 
 let h: Harness;
@@ -26,7 +26,7 @@ async function humansTurnOrEnd(gameId: string, humanId: string): Promise<StoredG
     if (game.status === 'finished') return game;
     if (game.status === 'active' && game.publicStateId === game.state.stateId && game.state.players[decidingSeat(game.state)!]!.id === humanId) {
       const latest = latestPublicWithButtons(h);
-      if (latest?.content.includes(`<@${humanId}>`)) return game;
+      if (messageText(latest).includes(`<@${humanId}>`)) return game;
     }
     if (Date.now() > until) {
       const errors = h.logLines.filter((line) => line.level === 50).map((line) => `${String(line.msg)} ${JSON.stringify(line.err ?? '')}`.slice(0, 400));

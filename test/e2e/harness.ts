@@ -9,8 +9,9 @@ import { createLogger } from '../../src/bot/logger.js';
 import { commandDefinitions } from '../../commands/acquire.js';
 import { COMMAND_HANDLERS } from '../../commands/handlers.js';
 import { decodeEnvelope } from '../../src/bot/components.js';
+import { walkComponents } from '../support/discord-double/components.js';
 import { migrate, openDatabase, type Database } from '../../src/store/index.js';
-import { DiscordDouble, FAST_TEST_RATE_LIMITS, type GuildFixture, type InteractionHandle, type StoredMessage } from '../support/discord-double/index.js';
+import { DiscordDouble, FAST_TEST_RATE_LIMITS, type GuildFixture, type InteractionHandle, type InteractionView, type StoredMessage } from '../support/discord-double/index.js';
 
 export interface Harness {
   double: DiscordDouble;
@@ -88,26 +89,64 @@ export async function backgroundSettled(harness: Pick<Harness, 'bot'>): Promise<
  */
 export type Venue = Pick<Harness, 'double' | 'guild'>;
 
-/** The bot's latest public message in the channel that still has buttons to play with (a finished game's Rematch does not count). */
-export function latestPublicWithButtons(harness: Venue): StoredMessage | undefined {
+/**
+ * Where a channel's game is played: its newest thread (a game opens one from its lobby when it
+ * starts), or the channel itself when it has none.
+ */
+export function gameChannelOf(harness: Venue, channelId = harness.guild.channelId): string {
+  return harness.double.threads(channelId).at(-1)?.id ?? channelId;
+}
+
+/** Whether a message has any button (in a row, or nested in a Components V2 container). */
+export function hasButtons(message: StoredMessage): boolean {
+  return [...walkComponents(message.components)].some((node) => node.type === 2);
+}
+
+/** The bot's latest public message with buttons, in `channelId` (default: where the guild's game plays). */
+export function latestPublicWithButtons(harness: Venue, channelId = gameChannelOf(harness)): StoredMessage | undefined {
   return harness.double
-    .channelMessages(harness.guild.channelId)
-    .filter((message) => !message.ephemeral && buttonsOf(message).some((button) => button.kind !== 'rematch'))
+    .channelMessages(channelId)
+    .filter((message) => !message.ephemeral && hasButtons(message))
     .at(-1);
 }
 
-/** Every enabled button of a message, decoded. */
+/** Every enabled button of a message, decoded (rows nested in containers included). */
 export function buttonsOf(message: StoredMessage | null | undefined): { customId: string; label: string; kind: string; arg: string }[] {
   if (!message) return [];
   const result: { customId: string; label: string; kind: string; arg: string }[] = [];
-  for (const row of message.components as { components?: { custom_id?: string; label?: string; disabled?: boolean }[] }[]) {
-    for (const component of row.components ?? []) {
-      if (!component.custom_id || component.disabled) continue;
-      const id = decodeEnvelope(component.custom_id);
-      result.push({ customId: component.custom_id, label: component.label ?? '', kind: id?.kind ?? '?', arg: id?.argText ?? '' });
-    }
+  for (const component of walkComponents(message.components)) {
+    if (component.type !== 2 || !component.custom_id || component.disabled) continue;
+    const id = decodeEnvelope(component.custom_id);
+    result.push({ customId: component.custom_id, label: String(component.label ?? ''), kind: id?.kind ?? '?', arg: id?.argText ?? '' });
   }
   return result;
+}
+
+/**
+ * The newest game state any public message of a channel offers buttons at (from their custom
+ * ids), or -1: after a move made at state S, the table shows it once this passes S.
+ */
+export function tableStateId(harness: Venue, channelId: string): number {
+  let newest = -1;
+  for (const message of harness.double.channelMessages(channelId)) {
+    for (const node of walkComponents(message.components)) {
+      const id = node.type === 2 && node.custom_id ? decodeEnvelope(node.custom_id) : null;
+      if (id && id.stateId > newest) newest = id.stateId;
+    }
+  }
+  return newest;
+}
+
+/** Waits until the table of `channelId` shows a state after `stateId` (the move made there was told). */
+export async function tableMovedPast(harness: Venue, channelId: string, stateId: number): Promise<void> {
+  await harness.double.waitFor(() => tableStateId(harness, channelId) > stateId, { timeoutMs: SETTLE_MS, description: `the table showing a state after ${stateId}` });
+}
+
+/** What a message says: its content and, in Components V2, its text displays. */
+export function messageText(message: StoredMessage | null | undefined): string {
+  if (!message) return '';
+  const displays = [...walkComponents(message.components)].filter((node) => node.type === 10).map((node) => String(node.content ?? ''));
+  return [message.content, ...displays].filter(Boolean).join('\n');
 }
 
 /**
@@ -117,8 +156,16 @@ export function buttonsOf(message: StoredMessage | null | undefined): { customId
  */
 export const SETTLE_MS = 15_000;
 
+/**
+ * The private follow-ups of an interaction: refusals and answers. A click's public follow-ups
+ * are the table's messages (posted through the click's webhook), not an answer to the clicker.
+ */
+export function privateFollowUps(view: InteractionView): StoredMessage[] {
+  return view.followUps.filter((message) => message.ephemeral);
+}
+
 /** The message a user sees as the answer to their interaction (reply, or the deferred one). */
 export async function answerOf(handle: InteractionHandle): Promise<StoredMessage | null> {
   const view = await handle.settled({ timeoutMs: SETTLE_MS });
-  return view.followUps.at(-1) ?? view.original ?? null;
+  return privateFollowUps(view).at(-1) ?? view.original ?? null;
 }

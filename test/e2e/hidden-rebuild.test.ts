@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHAIN_SETS } from '../../src/engine/index.js';
 import { getGame } from '../../src/store/index.js';
-import { SETTLE_MS, buttonsOf, startHarness, type Harness } from './harness.js';
+import { SETTLE_MS, buttonsOf, gameChannelOf, messageText, startHarness, type Harness } from './harness.js';
 import { Table } from './players.js';
 
 let harness: Harness | undefined;
@@ -18,11 +18,11 @@ afterEach(async () => {
 
 const CHAINS = CHAIN_SETS.classic.map((chain) => chain.name);
 
-/** Every line anyone can read in the channel, oldest first. */
+/** Every line anyone can read where the game is played (its thread), oldest first, as it reads now. */
 function publicLines(h: Harness): string[] {
   return h.double
-    .channelMessages(h.guild.channelId)
-    .flatMap((message) => [message.content, ...message.embeds.flatMap((embed) => [embed.description ?? '', ...(embed.fields ?? []).map((field) => field.value)])])
+    .channelMessages(gameChannelOf(h))
+    .flatMap((message) => [messageText(message), ...message.embeds.flatMap((embed) => [embed.description ?? '', ...(embed.fields ?? []).map((field) => field.value)])])
     .flatMap((text) => text.split('\n'));
 }
 
@@ -53,7 +53,7 @@ function rebuild(lines: readonly string[], names: readonly string[]): (number[] 
   return shares;
 }
 
-async function playWatched(h: Harness, holdings: 'open' | 'hidden', seed: number): Promise<{ names: string[]; snapshots: { lines: number; shares: number[][] }[] }> {
+async function playWatched(h: Harness, holdings: 'open' | 'hidden', seed: number): Promise<{ names: string[]; snapshots: { lines: string[]; shares: number[][] }[] }> {
   const [host, ...others] = h.guild.users;
   const start = await h.double.slashCommand({ guildId: h.guild.id, channelId: h.guild.channelId, user: host!, name: 'acquire', subcommand: 'start', options: { holdings } }).settled({ timeoutMs: SETTLE_MS });
   const lobby = start.original!;
@@ -61,14 +61,15 @@ async function playWatched(h: Harness, holdings: 'open' | 'hidden', seed: number
   await h.double.clickButton({ message: lobby, customId: buttonsOf(h.double.message(lobby.id)).find((button) => button.kind === 'start')!.customId, user: host! }).settled({ timeoutMs: SETTLE_MS });
   const gameId = (await h.database.prisma.game.findFirstOrThrow({ where: { channelId: h.guild.channelId, status: 'active' } })).id;
   const table = new Table(h, seed);
-  const snapshots: { lines: number; shares: number[][] }[] = [];
+  // The table's messages are edited as a turn goes on: each snapshot keeps what could be read then.
+  const snapshots: { lines: string[]; shares: number[][] }[] = [];
   let names: string[] = [];
   for (let decisions = 0; await table.playDecision(); decisions++) {
     expect(decisions).toBeLessThan(1500);
     const game = (await getGame(h.database.prisma, gameId))!;
     if (game.status !== 'active') break;
     names = game.state.players.map((player) => player.name);
-    snapshots.push({ lines: publicLines(h).length, shares: game.state.players.map((player) => player.shares.slice()) });
+    snapshots.push({ lines: publicLines(h), shares: game.state.players.map((player) => player.shares.slice()) });
   }
   return { names, snapshots };
 }
@@ -77,19 +78,17 @@ describe('rebuilding holdings from the public channel', () => {
   it('succeeds in an open game, move after move, with the reader the hidden test uses', async () => {
     harness = await startHarness({ users: 2 });
     const { names, snapshots } = await playWatched(harness, 'open', 21);
-    const lines = publicLines(harness);
     expect(snapshots.length).toBeGreaterThan(30);
-    for (const snapshot of snapshots) expect(rebuild(lines.slice(0, snapshot.lines), names)).toEqual(snapshot.shares);
+    for (const snapshot of snapshots) expect(rebuild(snapshot.lines, names)).toEqual(snapshot.shares);
   }, 240_000);
 
   it('fails for every player in a hidden game', async () => {
     harness = await startHarness({ users: 2 });
     const { names, snapshots } = await playWatched(harness, 'hidden', 21);
-    const lines = publicLines(harness);
     const last = snapshots.at(-1)!;
-    const rebuilt = rebuild(lines.slice(0, last.lines), names);
+    const rebuilt = rebuild(last.lines, names);
     names.forEach((name, seat) => expect(rebuilt[seat], `${name}'s shares rebuilt from public lines`).not.toEqual(last.shares[seat]));
     // Nor, before the end, does any public line give the bank's count of a chain or a player's cash.
-    expect(lines.slice(0, last.lines).filter((line) => /in bank|\bBk\b|\*\*: \$[\d,]+/.test(line))).toEqual([]);
+    expect(last.lines.filter((line) => /in bank|\bBk\b|\*\*: \$[\d,]+/.test(line))).toEqual([]);
   }, 240_000);
 });

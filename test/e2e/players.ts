@@ -5,7 +5,21 @@
 import { expect } from 'vitest';
 import { nextInt } from '../../src/engine/rng.js';
 import type { StoredMessage } from '../support/discord-double/index.js';
-import { SETTLE_MS, answerOf, buttonsOf, latestPublicWithButtons, type Venue } from './harness.js';
+import { decodeEnvelope } from '../../src/bot/components.js';
+import { SETTLE_MS, answerOf, buttonsOf, gameChannelOf, latestPublicWithButtons, messageText, privateFollowUps, tableMovedPast, type Venue } from './harness.js';
+
+/** Who the table message asks to decide: the mention in its prompt (its last text), if any. */
+function promptMention(message: StoredMessage): string | null {
+  const texts = messageText(message).split('\n');
+  const prompt = message.components.length > 0 && !message.content ? texts.at(-1) ?? '' : message.content;
+  return /<@(\d+)>/.exec(prompt)?.[1] ?? null;
+}
+
+function stateOf(customId: string): number {
+  const id = decodeEnvelope(customId);
+  if (!id) throw new Error(`not one of the bot's custom ids: ${customId}`);
+  return id.stateId;
+}
 
 export class Table {
   private rng: number;
@@ -14,8 +28,17 @@ export class Table {
   moves = 0;
   tradesOffered = 0;
 
-  constructor(private readonly harness: Venue, seed: number) {
+  /**
+   * `channelId`: where the game plays (a thread, or a channel); by default the newest thread of
+   * the guild's channel, or the channel itself.
+   */
+  constructor(private readonly harness: Venue, seed: number, private readonly channelId?: string) {
     this.rng = seed;
+  }
+
+  /** Where this table's game is played. */
+  channel(): string {
+    return this.channelId ?? gameChannelOf(this.harness);
   }
 
   private int(bound: number): number {
@@ -36,10 +59,11 @@ export class Table {
 
   /** Whose decision the latest public message announces, with that message. */
   current(): { message: StoredMessage; userId: string } | null {
-    const message = latestPublicWithButtons(this.harness);
-    if (!message) return null;
-    const userId = /<@(\d+)>/.exec(message.content ?? '')?.[1];
-    if (!userId) throw new Error(`public message without a mention: ${message.content}`);
+    const message = latestPublicWithButtons(this.harness, this.channel());
+    // The final message's only button is a rematch: no decision is offered any more.
+    if (!message || !buttonsOf(message).some((button) => button.kind === 'decide' || button.kind === 'hand')) return null;
+    const userId = promptMention(message);
+    if (!userId) throw new Error(`public message without a mention: ${messageText(message)}`);
     return { message, userId };
   }
 
@@ -49,11 +73,12 @@ export class Table {
    * Returns false when no public message offers a decision (the game is over).
    */
   async playDecision(): Promise<boolean> {
-    const message = latestPublicWithButtons(this.harness);
-    if (!message) return false;
+    const message = latestPublicWithButtons(this.harness, this.channel());
+    // The final message's only button is a rematch: no decision is offered any more.
+    if (!message || !buttonsOf(message).some((button) => button.kind === 'decide' || button.kind === 'hand')) return false;
     const opener = buttonsOf(message).find((button) => button.kind === 'decide') ?? buttonsOf(message).find((button) => button.kind === 'hand');
     if (!opener) throw new Error('public message offers no panel');
-    const mentioned = /<@(\d+)>/.exec(message.content ?? '')?.[1];
+    const mentioned = promptMention(message);
     // Hidden holdings name no holder in a merger: each player who holds shares presses the
     // button, and only the one whose decision it is gets a panel.
     const candidates = mentioned ? [this.user(mentioned)] : this.harness.guild.users;
@@ -72,17 +97,29 @@ export class Table {
       if (!choice) return true;
       if (choice.kind === 'offer') {
         const opened = this.harness.double.clickButton({ message: panel, customId: choice.customId, user });
-        await opened.response();
+        const openedView = await opened.settled({ timeoutMs: SETTLE_MS });
+        if (!openedView.modal) throw new Error(`the offer opened no form: ${openedView.original?.content ?? ''}`);
         const submitted = this.harness.double.submitModal({ modalOf: opened, values: { giveShares: '', giveCash: '100', getShares: '', getCash: '0' } });
-        await submitted.settled({ timeoutMs: SETTLE_MS });
+        const answered = await submitted.settled({ timeoutMs: SETTLE_MS });
+        if (privateFollowUps(answered).length === 0) await tableMovedPast(this.harness, this.channel(), stateOf(choice.customId));
         this.moves++;
         return true;
       }
       const handle = this.harness.double.clickButton({ message: panel, customId: choice.customId, user });
       const view = await handle.settled({ timeoutMs: SETTLE_MS });
-      const refusal = view.followUps.at(-1);
+      const refusal = privateFollowUps(view).at(-1);
       if (refusal) throw new Error(`the bot refused an offered button ${choice.kind}:${choice.arg}: ${refusal.content}`);
-      if (!['cart', 'dispose'].includes(choice.kind)) this.moves++;
+      if (!['cart', 'dispose'].includes(choice.kind)) {
+        // Wait for the table to show the move (computers' and autopilot moves follow in the
+        // background), and for the panel to show what comes next: it is answered after the table.
+        const movedFrom = stateOf(choice.customId);
+        await tableMovedPast(this.harness, this.channel(), movedFrom);
+        await this.harness.double.waitFor(() => buttonsOf(this.harness.double.message(panel!.id)).every((button) => stateOf(button.customId) > movedFrom), {
+          timeoutMs: SETTLE_MS,
+          description: 'the panel answering the move',
+        });
+        this.moves++;
+      }
       panel = this.harness.double.message(panel.id) ?? null;
     }
     return true;

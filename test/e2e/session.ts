@@ -9,11 +9,12 @@ import { commandDefinitions } from '../../commands/acquire.js';
 import { findLiveGame, type StoredGame } from '../../src/store/index.js';
 import type { GuildFixture, InteractionHandle, InteractionView, OptionValue, StoredMessage } from '../support/discord-double/index.js';
 import { decodeEnvelope } from '../../src/bot/components.js';
-import { SETTLE_MS, buttonsOf, type Harness } from './harness.js';
+import { walkComponents } from '../support/discord-double/components.js';
+import { SETTLE_MS, buttonsOf, hasButtons, messageText, privateFollowUps, type Harness } from './harness.js';
 
 export interface Answer {
   view: InteractionView;
-  /** What the user sees as the answer: the last follow-up, else the reply (or updated message). */
+  /** What the user sees as the answer: the last private follow-up, else the reply (or updated message). */
   message: StoredMessage | null;
 }
 
@@ -30,13 +31,11 @@ export function allButtons(message: StoredMessage | null | undefined): ButtonInf
   if (!message) return [];
   const enabled = new Set(buttonsOf(message).map((button) => button.customId));
   const result: ButtonInfo[] = [];
-  for (const row of message.components as { components?: { custom_id?: string; label?: string; disabled?: boolean }[] }[]) {
-    for (const component of row.components ?? []) {
-      if (!component.custom_id) continue;
-      const id = decodeEnvelope(component.custom_id);
-      const [kind, arg] = [id?.kind ?? '?', id?.argText ?? ''];
-      result.push({ customId: component.custom_id, label: component.label ?? '', kind, arg, disabled: !enabled.has(component.custom_id) });
-    }
+  for (const component of walkComponents(message.components)) {
+    if (component.type !== 2 || !component.custom_id) continue;
+    const id = decodeEnvelope(component.custom_id);
+    const [kind, arg] = [id?.kind ?? '?', id?.argText ?? ''];
+    result.push({ customId: component.custom_id, label: String(component.label ?? ''), kind, arg, disabled: !enabled.has(component.custom_id) });
   }
   return result;
 }
@@ -110,8 +109,10 @@ export class Server {
   private async settle(handle: InteractionHandle, channelId: string): Promise<Answer> {
     this.handles.push(handle);
     const view = await handle.settled({ timeoutMs: SETTLE_MS });
+    // The player is answered first; the table is told a moment later.
+    await this.h.bot.context.locks.idle();
     expectAtMostOneButtonedMessage(this.h, channelId);
-    return { view, message: view.followUps.at(-1) ?? view.original ?? null };
+    return { view, message: privateFollowUps(view).at(-1) ?? view.original ?? null };
   }
 
   /** The current state of a message (its latest edit). */
@@ -140,7 +141,7 @@ export class Server {
     for (const user of others) {
       const lobby = this.message(message!.id);
       const joined = await this.click(lobby, buttonOf(lobby, 'join').customId, user);
-      expect(joined.view.followUps, `${user.username} joins without a refusal`).toEqual([]);
+      expect(privateFollowUps(joined.view), `${user.username} joins without a refusal`).toEqual([]);
     }
     return this.message(message!.id);
   }
@@ -149,7 +150,7 @@ export class Server {
   async startGame(host: APIUser, others: APIUser[], options: Record<string, OptionValue> = {}, channelId = this.guild.channelId): Promise<{ lobby: StoredMessage; game: StoredGame }> {
     const lobby = await this.openLobby(host, others, options, channelId);
     const started = await this.click(lobby, buttonOf(lobby, 'start').customId, host);
-    expect(started.view.followUps, 'the start is not refused').toEqual([]);
+    expect(privateFollowUps(started.view), 'the start is not refused').toEqual([]);
     const game = await this.liveGame(channelId);
     expect(game?.status).toBe('active');
     return { lobby: this.message(lobby.id), game: game! };
@@ -173,13 +174,13 @@ export class Server {
 
 /** Old public messages lose their buttons: at most one public message in a channel has any. */
 export function expectAtMostOneButtonedMessage(h: Harness, channelId: string): void {
-  const withButtons = h.double.channelMessages(channelId).filter((message) => message.components.length > 0);
+  const withButtons = h.double.channelMessages(channelId).filter(hasButtons);
   expect(withButtons.length, `public messages with buttons: ${withButtons.map((message) => message.id).join(', ')}`).toBeLessThanOrEqual(1);
 }
 
 /**
- * Watches a channel at every REST call and gateway event, not only between interactions, and
- * collects the moments when more than one public message had buttons.
+ * Watches a channel and its threads at every REST call and gateway event, not only between
+ * interactions, and collects the moments when more than one public message of one had buttons.
  */
 export function watchButtonedMessages(h: Harness, channelId: string): { stop(): Promise<string[]> } {
   const moments: string[] = [];
@@ -187,9 +188,12 @@ export function watchButtonedMessages(h: Harness, channelId: string): { stop(): 
   const watched = h.double
     .waitFor(
       () => {
-        const buttoned = h.double.channelMessages(channelId).filter((message) => message.components.length > 0);
-        const last = h.double.calls.at(-1);
-        if (buttoned.length > 1) moments.push(`after ${last?.method} ${last?.path}: ${buttoned.map((message) => message.id).join(', ')}`);
+        // The channel, and each thread a game plays in.
+        for (const watched of [channelId, ...h.double.threads(channelId).map((thread) => thread.id)]) {
+          const buttoned = h.double.channelMessages(watched).filter(hasButtons);
+          const last = h.double.calls.at(-1);
+          if (buttoned.length > 1) moments.push(`after ${last?.method} ${last?.path}: ${buttoned.map((message) => message.id).join(', ')}`);
+        }
         return !watching;
       },
       { timeoutMs: 60_000, description: 'the watch' },
@@ -206,11 +210,11 @@ export function watchButtonedMessages(h: Harness, channelId: string): { stop(): 
   };
 }
 
-/** The text of a message: content and every embed's title, description and fields. */
+/** The text of a message: content, Components V2 text displays, and every embed's title, description and fields. */
 export function textOf(message: StoredMessage | null | undefined): string {
   if (!message) return '';
   const embeds = message.embeds.map((embed) => [embed.title, embed.description, ...(embed.fields ?? []).flatMap((field) => [field.name, field.value]), embed.footer?.text].filter(Boolean).join('\n'));
-  return [message.content, ...embeds].filter(Boolean).join('\n');
+  return [messageText(message), ...embeds].filter(Boolean).join('\n');
 }
 
 export function isPng(data: Buffer | undefined): boolean {

@@ -3,9 +3,10 @@
  * leaderboard, and that old public messages lost their buttons at every moment of the game.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findLiveGame, getGame } from '../../src/store/index.js';
+import { getGame } from '../../src/store/index.js';
 import { startHarness, type Harness } from './harness.js';
 import { Table } from './players.js';
+import { hasButtons } from './harness.js';
 import { importRecord } from '../../src/replay/record.js';
 import { Server, allButtons, buttonOf, expectAtMostOneButtonedMessage, textOf } from './session.js';
 
@@ -26,23 +27,23 @@ describe('a finished game', () => {
     expect(before.message?.ephemeral).toBe(true);
     expect(before.message?.content).toMatch(/No finished games on this server yet/);
 
-    const channelId = s.channel();
-    const { game } = await s.startGame(host, [guest]);
-    const table = new Table(s.harness(), 29);
+    const { game } = await s.startGame(host, [guest], { holdings: 'hidden', trades: true });
+    const thread = game.threadId!;
+    const table = new Table(s.harness(), 29, thread);
     for (let decisions = 0; await table.playDecision(); decisions++) {
-      expectAtMostOneButtonedMessage(h, channelId);
+      expectAtMostOneButtonedMessage(h, thread);
       if (decisions > 1500) throw new Error('the game did not end');
     }
+    await h.bot.context.locks.idle();
     const finished = (await getGame(h.database.prisma, game.id))!;
     expect(finished.status).toBe('finished');
-    const final = s.publicMessages().at(-1)!;
-    expect(final.content).toContain('Game over');
+    const final = s.publicMessages(thread).at(-1)!;
+    expect(textOf(final)).toContain('Game over');
+    // Only the final message has a button left: the rematch.
+    expect(s.publicMessages(thread).filter(hasButtons)).toEqual([final]);
     // The final post carries the board turn by turn, beside the net-worth chart.
     expect(final.attachments.map((attachment) => attachment.filename).sort()).toEqual(['board.png', 'networth.png', 'summary.gif']);
     expect(final.attachments.find((attachment) => attachment.filename === 'summary.gif')!.data.subarray(0, 6).toString('latin1')).toBe('GIF89a');
-    // Only the final post keeps a button: Rematch.
-    expect(s.publicMessages().filter((message) => message.components.length > 0).map((message) => message.id)).toEqual([final.id]);
-    expect(allButtons(final).map((button) => button.kind)).toEqual(['rematch']);
 
     const after = await s.command(onlooker, 'stats');
     expect(after.message?.ephemeral).toBe(false);
@@ -101,23 +102,38 @@ describe('a finished game', () => {
     expect(textOf(after.message)).not.toContain(onlooker.id);
     expect((after.view.callback!.data as { allowed_mentions?: { users?: string[] } }).allowed_mentions?.users).toEqual([]);
 
-    // After the end the channel has no game: commands say so, and a new one may start.
-    const status = await s.command(host, 'status');
-    expect(status.message?.content).toMatch(/no game in this channel/);
-    // ... and the last game's result.
-    expect(status.message?.content).toMatch(/^The last game here: \*\*Game over\.\*\* <@\d+> (wins|share)/);
-    expect(status.message?.ephemeral).toBe(true);
-    // Rematch: a lobby with the same options; the other player is pinged and joins with one click.
-    const onlookerRematch = await s.click(final, buttonOf(final, 'rematch').customId, onlooker);
-    expect(onlookerRematch.message?.content).toBe('You are not playing in this game.');
-    await s.click(final, buttonOf(final, 'rematch').customId, guest);
-    const rematchLobby = s.publicMessages().at(-1)!;
-    expect(rematchLobby.content).toBe(`🔁 Rematch! <@${host.id}>: press **Join** to play again.`);
-    expect(rematchLobby.pinged).toEqual([host.id]);
-    await s.click(rematchLobby, buttonOf(rematchLobby, 'join').customId, host);
-    const lobbyGame = (await findLiveGame(h.database.prisma, s.channel()))!;
-    expect(lobbyGame).toMatchObject({ status: 'lobby', createdBy: guest.id, options: finished.options });
-    expect(lobbyGame.seats.map((seat) => seat.userId).sort()).toEqual([host.id, guest.id].sort());
+    // After the end, /acquire status shows the result of the last game, in the channel and in its thread.
+    for (const where of [s.channel(), thread]) {
+      const status = await s.command(onlooker, 'status', {}, where);
+      expect(status.message?.ephemeral).toBe(true);
+      expect(textOf(status.message)).toContain('### Game over');
+      for (const standing of finished.state!.result!.standings) expect(textOf(status.message)).toContain(`$${standing.cash.toLocaleString('en-US')}`);
+      expect(status.message?.attachments.map((attachment) => attachment.filename)).toEqual(['board.png', 'networth.png']);
+    }
+    // The hand of a finished game: there is none.
+    const hand = await s.command(host, 'hand', {}, thread);
+    expect(hand.message?.content).toMatch(/no game in this channel/);
+
+    // Rematch: a lobby in the channel with the same options, the clicker hosting; the other
+    // player is invited by name and joins with one click.
+    const outsiderClick = await s.click(final, buttonOf(final, 'rematch').customId, onlooker);
+    expect(outsiderClick.message?.content).toMatch(/not playing in this game/);
+    const rematch = await s.click(final, buttonOf(final, 'rematch').customId, guest);
+    expect(rematch.message?.ephemeral).toBe(true);
+    expect(rematch.message?.content).toMatch(/rematch lobby is open/);
+    const lobby = s.publicMessages().at(-1)!;
+    expect(lobby.content).toContain(`<@${host.id}>`);
+    expect(lobby.pinged).toEqual([host.id]);
+    expect(rematch.message?.content).toContain(lobby.id);
+    const next = (await s.liveGame())!;
+    expect(next.status).toBe('lobby');
+    expect(next.createdBy).toBe(guest.id);
+    expect(next.options).toEqual(finished.options);
+    await s.click(lobby, buttonOf(lobby, 'join').customId, host);
+    expect((await getGame(h.database.prisma, next.id))!.seats.map((seat) => seat.userId)).toEqual([guest.id, host.id]);
+    // A second press points at the lobby already open.
+    const again = await s.click(final, buttonOf(final, 'rematch').customId, host);
+    expect(again.message?.content).toContain(lobby.id);
 
     s.expectEverythingAnswered();
   });

@@ -6,7 +6,7 @@ import { afterEach, expect, it } from 'vitest';
 import { tick } from '../../src/bot/turn-clock.js';
 import { decidingSeat } from '../../src/engine/index.js';
 import { findLiveGame, getGame, type StoredGame } from '../../src/store/index.js';
-import { SETTLE_MS, answerOf, backgroundSettled, buttonsOf, latestPublicWithButtons, startHarness, type Harness } from './harness.js';
+import { SETTLE_MS, answerOf, backgroundSettled, buttonsOf, gameChannelOf, latestPublicWithButtons, messageText, startHarness, type Harness } from './harness.js';
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -33,14 +33,13 @@ async function startTimedGame(h: Harness): Promise<StoredGame> {
   await h.double.clickButton({ message: lobby, customId: join.customId, user: guest! }).settled({ timeoutMs: SETTLE_MS });
   const startButton = buttonsOf(h.double.message(lobby.id)).find((button) => button.kind === 'start')!;
   await h.double.clickButton({ message: lobby, customId: startButton.customId, user: host! }).settled({ timeoutMs: SETTLE_MS });
+  await h.bot.context.locks.idle();
   return (await findLiveGame(h.database.prisma, h.guild.channelId))!;
 }
 
+/** What the game's thread says. */
 function publicTexts(h: Harness): string[] {
-  return h.double
-    .channelMessages(h.guild.channelId)
-    .filter((message) => !message.ephemeral)
-    .map((message) => [message.content ?? '', ...message.embeds.map((embed) => embed.description ?? '')].join('\n'));
+  return h.double.channelMessages(gameChannelOf(h)).map(messageText);
 }
 
 async function load(h: Harness, id: string): Promise<StoredGame> {
@@ -63,9 +62,10 @@ it('reminds at half time, then makes the default move and says so', async () => 
   clock.advance(31);
   await tick(harness.bot.context);
   await tick(harness.bot.context);
-  const reminders = harness.double.channelMessages(harness.guild.channelId).filter((message) => message.content?.includes('your decision is waiting'));
+  const reminders = harness.double.channelMessages(gameChannelOf(harness)).filter((message) => message.content?.includes('your decision is waiting'));
   expect(reminders, 'one reminder, mentioning the player').toHaveLength(1);
   expect(reminders[0]!.content).toContain(`<@${deciderId}>`);
+  expect(reminders[0]!.pinged).toEqual([deciderId]);
   expect((await load(harness, game.id)).state!.stateId).toBe(started.state!.stateId);
 
   clock.advance(60);

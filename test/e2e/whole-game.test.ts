@@ -1,12 +1,16 @@
 /**
  * Whole games of Acquire through the real discord.js client and the local Discord double, from
  * `/acquire start` to the results, played by simulated users who click only what they are shown.
+ * Each game is played in a thread of its own, and the table is counted per game: one message per
+ * turn (plus the short mentions and the final result), the board uploaded only when it changed,
+ * pings only when the decision moves to someone else, and the REST requests the bot spends.
  */
+import { PermissionFlagsBits } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ALL_TILES, replay } from '../../src/engine/index.js';
+import { ALL_TILES, apply, createGame, replay, type GameState } from '../../src/engine/index.js';
 import { findLiveGame, getActionLog, getGame, setupOf, type StoredGame } from '../../src/store/index.js';
 import type { StoredMessage } from '../support/discord-double/index.js';
-import { SETTLE_MS, answerOf, buttonsOf, latestPublicWithButtons, startHarness, type Harness } from './harness.js';
+import { SETTLE_MS, answerOf, buttonsOf, latestPublicWithButtons, messageText, startHarness, type Harness } from './harness.js';
 import { Table } from './players.js';
 
 let harness: Harness | undefined;
@@ -15,8 +19,9 @@ afterEach(async () => {
   harness = undefined;
 });
 
-async function openGame(h: Harness, players: number, options: Record<string, string | boolean | number> = {}): Promise<StoredGame> {
-  const [host, ...others] = h.guild.users;
+/** Opens a lobby in `channelId`, seats `players` users, and starts; returns the game and its lobby message. */
+async function openGame(h: Harness, players: number, options: Record<string, string | boolean | number> = {}, users = h.guild.users): Promise<{ game: StoredGame; lobby: StoredMessage }> {
+  const [host, ...others] = users;
   const start = await h.double.slashCommand({ guildId: h.guild.id, channelId: h.guild.channelId, user: host!, name: 'acquire', subcommand: 'start', options }).settled({ timeoutMs: SETTLE_MS });
   const lobby = start.original!;
   expect(lobby.ephemeral).toBe(false);
@@ -26,16 +31,19 @@ async function openGame(h: Harness, players: number, options: Record<string, str
   }
   const startButton = buttonsOf(h.double.message(lobby.id)).find((button) => button.kind === 'start')!;
   await h.double.clickButton({ message: lobby, customId: startButton.customId, user: host! }).settled({ timeoutMs: SETTLE_MS });
-  const game = await findLiveGame(h.database.prisma, h.guild.channelId);
-  expect(game?.status).toBe('active');
-  expect(game?.seats).toHaveLength(players);
-  return game!;
+  await h.bot.context.locks.idle();
+  const game = await h.database.prisma.game.findFirst({ where: { channelId: h.guild.channelId, createdBy: host!.id, status: 'active' }, orderBy: { createdAt: 'desc' } });
+  const stored = game && (await getGame(h.database.prisma, game.id));
+  expect(stored?.status).toBe('active');
+  expect(stored?.seats).toHaveLength(players);
+  return { game: stored!, lobby: h.double.message(lobby.id)! };
 }
 
 async function playToTheEnd(h: Harness, table: Table, gameId: string): Promise<StoredGame> {
   for (let decisions = 0; await table.playDecision(); decisions++) {
     if (decisions > 1500) throw new Error('the game did not end');
   }
+  await h.bot.context.locks.idle();
   const game = await getGame(h.database.prisma, gameId);
   expect(game?.status).toBe('finished');
   // A whole game: every seat placed tiles over many turns.
@@ -43,112 +51,257 @@ async function playToTheEnd(h: Harness, table: Table, gameId: string): Promise<S
   return game!;
 }
 
-const GAME_TIMEOUT_MS = 180_000;
+const GAME_TIMEOUT_MS = 240_000;
 
 const TILE_NAME = new RegExp(`\\b(${ALL_TILES.join('|')})\\b`);
 
+const isTableMessage = (message: StoredMessage): boolean => /^### Turn \d+/m.test(messageText(message)) && message.attachments.some((attachment) => attachment.filename === 'board.png');
+const isFinalMessage = (message: StoredMessage): boolean => messageText(message).includes('### Game over');
+const isMention = (message: StoredMessage): boolean => message.attachments.length === 0 && message.content.includes('Use the buttons of the table message');
+
 /** Checks every message the bot sent during a game for what players are entitled to see. */
-function checkMessages(h: Harness, game: StoredGame, table: Table): void {
-  // Pings only when the decision passes to another person: never the same person twice in a row.
-  const pings = h.double.channelActivity(h.guild.channelId).pings.map((ping) => ping.userId);
-  expect(pings.length).toBeGreaterThan(10);
-  const repeated = pings.filter((userId, index) => index > 0 && userId === pings[index - 1]);
-  expect(repeated, 'the same person pinged twice in a row').toEqual([]);
-  const channel = h.double.channelMessages(h.guild.channelId);
-  const publicGameMessages = channel.filter((message) => !message.ephemeral && message.embeds.some((embed) => embed.image?.url === 'attachment://board.png'));
-  expect(publicGameMessages.length).toBeGreaterThan(20);
-  for (const message of publicGameMessages) {
+function checkMessages(h: Harness, game: StoredGame, table: Table, where: string): void {
+  const messages = h.double.channelMessages(where);
+  const tableMessages = messages.filter(isTableMessage);
+  expect(tableMessages.length).toBeGreaterThan(20);
+  for (const message of tableMessages) {
     const board = message.attachments.find((attachment) => attachment.filename === 'board.png');
-    expect(board, 'every board message carries the board picture').toBeDefined();
-    expect(board!.data.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(board!.data.subarray(1, 4).toString('latin1'), 'every table message carries the board picture').toBe('PNG');
   }
   // Tiles in hands only ever show in ephemeral panels answering that player.
   for (const { userId, message } of table.panels) {
     expect(message.ephemeral).toBe(true);
     expect(message.visibleTo).toBe(userId);
   }
-  const tileButtonMessages = [...h.double.channelMessages(h.guild.channelId), ...table.panels.map((panel) => panel.message)].filter((message) => buttonsOf(message).some((button) => button.kind === 'tile'));
+  const tileButtonMessages = [...messages, ...table.panels.map((panel) => panel.message)].filter((message) => buttonsOf(message).some((button) => button.kind === 'tile'));
   for (const message of tileButtonMessages) expect(message.ephemeral, 'tile buttons are only in private panels').toBe(true);
   // No public message names a tile that was still in a hand when it was sent: every tile a
   // public message names is on the board or set aside face up in the final state.
   const faceUp = new Set([...ALL_TILES.filter((_, index) => game.state!.board[index] !== null), ...game.state!.discarded]);
-  for (const message of channel.filter((candidate) => !candidate.ephemeral)) {
-    const text = [message.content ?? '', ...message.embeds.map((embed) => JSON.stringify(embed))].join(' ');
+  for (const message of [...messages, ...h.double.channelMessages(h.guild.channelId)]) {
+    const text = [messageText(message), ...message.embeds.map((embed) => JSON.stringify(embed))].join(' ');
     for (const match of text.matchAll(new RegExp(TILE_NAME, 'g'))) expect(faceUp.has(match[0]), `public message names ${match[0]}`).toBe(true);
   }
   // No log line names a tile at all.
   for (const line of h.logLines) expect(JSON.stringify(line)).not.toMatch(TILE_NAME);
 }
 
-async function checkFinalStandings(h: Harness, game: StoredGame): Promise<void> {
+async function checkFinalStandings(h: Harness, game: StoredGame, where: string): Promise<void> {
+  await h.bot.context.locks.idle();
   const log = await getActionLog(h.database.prisma, game.id);
   const replayed = replay(setupOf(game), log.map((entry) => entry.action));
   expect(replayed).toEqual(game.state);
-  const final = h.double.channelMessages(h.guild.channelId).filter((message) => !message.ephemeral).at(-1)!;
-  expect(final.content).toContain('Game over');
-  expect(final.attachments.map((attachment) => attachment.filename)).toContain('networth.png');
-  const standingsText = final.embeds.map((embed) => embed.description ?? '').join('\n');
+  const final = h.double.channelMessages(where).filter((message) => !message.ephemeral).at(-1)!;
+  expect(messageText(final)).toContain('Game over');
+  expect(final.attachments.map((attachment) => attachment.filename)).toEqual(['board.png', 'networth.png', 'summary.gif']);
   for (const standing of replayed.result!.standings) {
-    expect(standingsText).toContain(`**${standing.name}** $${standing.cash.toLocaleString('en-US')}`);
+    expect(messageText(final)).toContain(`**${standing.name}** $${standing.cash.toLocaleString('en-US')}`);
     const seat = game.seats.find((candidate) => candidate.userId === standing.playerId)!;
     expect(seat.finalCash).toBe(standing.cash);
     expect(seat.finalPlace).toBe(standing.place);
   }
+  // Only a rematch is left to click.
+  expect(buttonsOf(final).map((button) => button.kind)).toEqual(['rematch']);
 }
 
-describe('whole games through Discord', () => {
-  it('two players, from /acquire start to the results', async () => {
+/** Every state of a finished game, from its setup, with the events that led to it. */
+async function history(h: Harness, game: StoredGame): Promise<{ states: GameState[]; founded: number; merged: number }> {
+  let state = createGame(setupOf(game));
+  const states = [state];
+  let founded = 0;
+  let merged = 0;
+  for (const { action } of await getActionLog(h.database.prisma, game.id)) {
+    const result = apply(state, action);
+    if (!result.ok) throw new Error(result.message);
+    founded += result.events.filter((event) => event.type === 'chainFounded').length;
+    merged += result.events.filter((event) => event.type === 'chainDefunct').length;
+    state = result.state;
+    states.push(state);
+  }
+  return { states, founded, merged };
+}
+
+export interface TableCounts {
+  turns: number;
+  moves: number;
+  messages: number;
+  tableMessages: number;
+  mentions: number;
+  images: number;
+  pings: number;
+  globalRequests: number;
+}
+
+/**
+ * Counts one game's table the way its readers feel it, and checks the table's promises: one
+ * message per turn, a short text mention for a decider who is not the player in turn, the final
+ * message, nothing else; the board uploaded when a turn starts and again only when chains
+ * changed; nobody pinged twice in a row; the channel keeps one message (the summary).
+ */
+async function countTable(h: Harness, game: StoredGame, where: string, firstCall: number): Promise<TableCounts> {
+  await h.bot.context.locks.idle();
+  const finished = (await getGame(h.database.prisma, game.id))!;
+  const { states, founded, merged } = await history(h, finished);
+  const messages = h.double.channelMessages(where);
+  const activity = h.double.channelActivity(where);
+  const tableMessages = messages.filter(isTableMessage);
+  const mentions = messages.filter(isMention);
+  expect(messages.filter(isFinalMessage)).toHaveLength(1);
+  expect(activity.messagesPosted, 'every message is a turn, a mention or the result').toBe(tableMessages.length + mentions.length + 1);
+  // One message per turn: as many as the turns played, each turn's title once.
+  const turnsPlayed = new Set(states.filter((state) => !state.result).map((state) => state.turn)).size;
+  expect(tableMessages).toHaveLength(turnsPlayed);
+  expect(new Set(tableMessages.map((message) => /### Turn (\d+)/.exec(messageText(message))![1])).size).toBe(turnsPlayed);
+  // The board: once per turn, again only when a chain was founded or acquired, and three
+  // pictures at the end (the board, the net-worth chart, the board turn by turn).
+  expect(activity.imagesUploaded).toBeGreaterThanOrEqual(turnsPlayed + 3);
+  expect(activity.imagesUploaded).toBeLessThanOrEqual(turnsPlayed + founded + merged + 3);
+  for (const mention of mentions) expect(mention.pinged, 'a mention pings one person').toHaveLength(1);
+  // Pings: never the same person twice in a row, only players, and each turn's player hears of it.
+  const seated = new Set(finished.seats.map((seat) => seat.userId));
+  for (const [index, ping] of activity.pings.entries()) {
+    expect(seated.has(ping.userId)).toBe(true);
+    if (index > 0) expect(ping.userId, `ping ${index} repeats the one before`).not.toBe(activity.pings[index - 1]!.userId);
+  }
+  expect(activity.pings.length).toBeGreaterThanOrEqual(Math.floor(turnsPlayed * 0.8));
+  // The channel: the lobby, kept as the game's summary, pinging no one.
+  const channel = h.double.channelActivity(h.guild.channelId);
+  if (where !== h.guild.channelId) {
+    expect(channel.pings).toEqual([]);
+    const summary = h.double.message(finished.summaryMessageId!)!;
+    expect(summary.embeds[0]!.title).toBe('Acquire: game over');
+    expect(summary.embeds[0]!.fields!.find((field) => field.name === 'Result')!.value).toContain(`$${finished.state!.result!.standings[0]!.cash.toLocaleString('en-US')}`);
+  }
+  const globalRequests = h.double.calls.slice(firstCall).filter((call) => call.countsGlobally).length;
+  return { turns: turnsPlayed, moves: finished.state!.stateId, messages: activity.messagesPosted, tableMessages: tableMessages.length, mentions: mentions.length, images: activity.imagesUploaded, pings: activity.pings.length, globalRequests };
+}
+
+function report(name: string, counts: TableCounts): void {
+  console.log(`table counts, ${name}: ${JSON.stringify({ ...counts, globalRequestsPerMove: +(counts.globalRequests / counts.moves).toFixed(2) })}`);
+}
+
+describe('whole games through Discord, each in a thread', () => {
+  it('two players, from /acquire start to the results, in the lobby’s thread', async () => {
     harness = await startHarness({ users: 2 });
-    const game = await openGame(harness, 2);
-    const table = new Table(harness, 11);
+    const firstCall = harness.double.calls.length;
+    const { game, lobby } = await openGame(harness, 2);
+    const thread = harness.double.threads(harness.guild.channelId);
+    expect(thread.map((channel) => channel.id)).toEqual([lobby.id]);
+    expect(game.threadId).toBe(lobby.id);
+    expect(thread[0]!.name).toBe('Acquire: player1 vs player2');
+    const table = new Table(harness, 11, game.threadId!);
     const finished = await playToTheEnd(harness, table, game.id);
-    checkMessages(harness, finished, table);
-    await checkFinalStandings(harness, finished);
+    checkMessages(harness, finished, table, game.threadId!);
+    await checkFinalStandings(harness, finished, game.threadId!);
+    const counts = await countTable(harness, finished, game.threadId!, firstCall);
+    // At most one request per move counted against Discord's global limit.
+    expect(counts.globalRequests).toBeLessThanOrEqual(counts.moves);
+    report('2 players', counts);
   }, GAME_TIMEOUT_MS);
 
   it('three players in a tycoon game with trades on, with the bot restarted mid-game', async () => {
     harness = await startHarness({ users: 3 });
-    const game = await openGame(harness, 3, { bonus: 'tycoon', trades: true });
-    const table = new Table(harness, 23);
+    const { game } = await openGame(harness, 3, { bonus: 'tycoon', trades: true });
+    const table = new Table(harness, 23, game.threadId!);
     for (let decisions = 0; decisions < 40; decisions++) expect(await table.playDecision()).toBe(true);
+    await harness.bot.context.locks.idle();
     const before = await getGame(harness.database.prisma, game.id);
+    const posted = harness.double.channelActivity(game.threadId!).messagesPosted;
     await harness.bot.stop();
     await harness.restart();
-    // The new process carries on from the same public message and the same state.
+    // The new process carries on from the same table message and the same state: it brings the
+    // message up to date in place rather than posting another.
     expect((await getGame(harness.database.prisma, game.id))?.state!.stateId).toBe(before?.state!.stateId);
+    expect(harness.double.channelActivity(game.threadId!).messagesPosted).toBe(posted);
+    expect(latestPublicWithButtons(harness, game.threadId!)?.id).toBe(before!.publicMessageId);
     const finished = await playToTheEnd(harness, table, game.id);
     expect(finished.state!.stateId).toBeGreaterThan(before!.state!.stateId);
     const actions = (await getActionLog(harness.database.prisma, game.id)).map((entry) => entry.action.type);
     expect(actions).toContain('offerTrade');
     expect(actions).toContain('answerTrade');
-    checkMessages(harness, finished, table);
-    await checkFinalStandings(harness, finished);
+    // Trade offers give their terms in an open game.
+    expect(harness.double.channelMessages(game.threadId!).map(messageText).join('\n')).toMatch(/offered \*\*[^*]+\*\* \$100 for nothing/);
+    checkMessages(harness, finished, table, game.threadId!);
+    await checkFinalStandings(harness, finished, game.threadId!);
   }, GAME_TIMEOUT_MS);
 
   it('six players with hidden holdings: no public message shows anyone’s cash or shares', async () => {
     harness = await startHarness({ users: 6 });
-    const game = await openGame(harness, 6, { holdings: 'hidden' });
-    const table = new Table(harness, 5);
+    const firstCall = harness.double.calls.length;
+    const { game } = await openGame(harness, 6, { holdings: 'hidden' });
+    const table = new Table(harness, 5, game.threadId!);
     const finished = await playToTheEnd(harness, table, game.id);
-    checkMessages(harness, finished, table);
-    await checkFinalStandings(harness, finished);
-    const publicBeforeTheEnd = harness.double.channelMessages(harness.guild.channelId).filter((message) => !message.ephemeral).slice(0, -1);
+    checkMessages(harness, finished, table, game.threadId!);
+    await checkFinalStandings(harness, finished, game.threadId!);
+    const counts = await countTable(harness, finished, game.threadId!, firstCall);
+    expect(counts.globalRequests).toBeLessThanOrEqual(counts.moves);
+    // A merger's holders are neither named nor pinged while holdings are hidden (it would tell who holds the chain).
+    expect(counts.mentions).toBe(0);
+    report('6 players, hidden holdings', counts);
+    // Before the end: every message but the last turn's (closed once holdings are revealed) and the result.
+    const messages = harness.double.channelMessages(game.threadId!);
+    const lastTurn = messages.filter(isTableMessage).at(-1)!;
+    const publicBeforeTheEnd = messages.filter((message) => message !== lastTurn && !isFinalMessage(message));
     for (const message of publicBeforeTheEnd) {
-      const players = message.embeds.flatMap((embed) => embed.fields ?? []).find((field) => field.name === 'Players');
-      if (players) expect(players.value).not.toMatch(/\$\d/);
+      // Bonuses are paid in public; nobody's cash or shares are shown.
+      for (const line of messageText(message).split('\n').filter((text) => !/^(Final bonuses|Bonuses) for/.test(text))) expect(line).not.toMatch(/\$\d/);
     }
+  }, GAME_TIMEOUT_MS);
+
+  it('two games in one channel at once, each in its own thread', async () => {
+    harness = await startHarness({ users: 4 });
+    const [a, b, c, d] = harness.guild.users as [typeof harness.guild.users[0], typeof harness.guild.users[0], typeof harness.guild.users[0], typeof harness.guild.users[0]];
+    const first = await openGame(harness, 2, {}, [a, b]);
+    // The channel is free for the next lobby as soon as the first game moved into its thread.
+    const second = await openGame(harness, 2, {}, [c, d]);
+    expect(first.game.threadId).not.toBe(second.game.threadId);
+    expect(harness.double.threads(harness.guild.channelId).map((thread) => thread.id).sort()).toEqual([first.lobby.id, second.lobby.id].sort());
+    const tables = [new Table(harness, 41, first.game.threadId!), new Table(harness, 42, second.game.threadId!)];
+    // Interleaved: a decision in one game, then in the other.
+    let playing = [true, true];
+    for (let round = 0; playing.some(Boolean) && round < 3000; round++) {
+      playing = await Promise.all(tables.map((table, index) => (playing[index] ? table.playDecision() : Promise.resolve(false))));
+    }
+    for (const { game } of [first, second]) {
+      const finished = (await getGame(harness.database.prisma, game.id))!;
+      expect(finished.status).toBe('finished');
+      // Each thread holds only its own game's messages.
+      const seated = new Set(finished.seats.map((seat) => seat.userId));
+      for (const ping of harness.double.channelActivity(game.threadId!).pings) expect(seated.has(ping.userId)).toBe(true);
+      await countTable(harness, finished, game.threadId!, 0);
+    }
+    // The channel: the two summaries, nothing else.
+    expect(harness.double.channelActivity(harness.guild.channelId).messagesPosted).toBe(2);
+    expect(await findLiveGame(harness.database.prisma, harness.guild.channelId)).toBeNull();
+  }, GAME_TIMEOUT_MS * 2);
+
+  it('without the permission to open threads, the game plays in the channel and says once how to allow threads', async () => {
+    harness = await startHarness({ users: 2 });
+    harness.double.revokeBotPermissions(harness.guild.id, PermissionFlagsBits.CreatePublicThreads);
+    const { game } = await openGame(harness, 2);
+    expect(game.threadId).toBeNull();
+    expect(harness.double.threads(harness.guild.channelId)).toEqual([]);
+    const table = new Table(harness, 13, harness.guild.channelId);
+    const finished = await playToTheEnd(harness, table, game.id);
+    const texts = harness.double.channelMessages(harness.guild.channelId).map(messageText);
+    expect(texts.filter((text) => text.includes('Create Public Threads'))).toHaveLength(1);
+    checkMessages(harness, finished, table, harness.guild.channelId);
+    await checkFinalStandings(harness, finished, harness.guild.channelId);
+    // Every refused request would have shown here: none was made without the permission.
+    expect(harness.double.calls.filter((call) => call.status >= 400).map((call) => `${call.method} ${call.path}`)).toEqual([]);
   }, GAME_TIMEOUT_MS);
 });
 
 describe('bad clicks change nothing', () => {
   it('refuses stale, foreign and forged clicks with an ephemeral message', async () => {
     harness = await startHarness({ users: 3 });
-    const game = await openGame(harness, 3);
-    const table = new Table(harness, 3);
+    const { game } = await openGame(harness, 3);
+    const table = new Table(harness, 3, game.threadId!);
     const firstTurn = table.current()!;
     const staleOpener = buttonsOf(firstTurn.message).find((button) => button.kind === 'hand')!;
     for (let decisions = 0; decisions < 6; decisions++) await table.playDecision();
     const { message, userId } = table.current()!;
+    await harness.bot.context.locks.idle();
     const version = (await getGame(harness.database.prisma, game.id))!.state!.stateId;
     const someoneElse = harness.guild.users.find((user) => user.id !== userId)!;
     const decider = harness.guild.users.find((user) => user.id === userId)!;
@@ -177,6 +330,8 @@ describe('bad clicks change nothing', () => {
     const hand = (await getGame(harness.database.prisma, game.id))!.state!.players.find((player) => player.id === userId)!.hand;
     const notHeld = ALL_TILES.find((tile) => !hand.includes(tile))!;
     await tryClick(`acq:tile:${game.id}:${stateId}:${notHeld}`, decider);
+    // A rematch before the end.
+    await tryClick(`acq:rematch:${game.id}:${stateId}:`, decider);
 
     for (const [customId, answer] of attempts) {
       expect(answer, `an answer to ${customId}`).not.toBeNull();
@@ -187,6 +342,6 @@ describe('bad clicks change nothing', () => {
     // The game still goes on normally afterwards.
     expect(await table.playDecision()).toBe(true);
     expect((await getGame(harness.database.prisma, game.id))!.state!.stateId).toBeGreaterThan(version);
-    expect(latestPublicWithButtons(harness)).toBeDefined();
+    expect(latestPublicWithButtons(harness, game.threadId!)).toBeDefined();
   });
 });

@@ -5,8 +5,15 @@ import {
   applyAction,
   cancelGame,
   createLobby,
+  claimDecisionReminder,
   findLiveGame,
+  gamesDueReminders,
   getActionLog,
+  lastFinishedGame,
+  liveGamesIn,
+  setNotify,
+  setThread,
+  notifyWanted,
   getGame,
   guildLeaderboard,
   joinLobby,
@@ -181,6 +188,56 @@ describe.each(databaseKinds)('game repository on $name', (kind) => {
       await prisma.game.create({ data: { ...row, status: 'finished' } });
       await prisma.game.create({ data: { ...row, status: 'active' } });
       await expect(prisma.game.create({ data: { ...row, status: 'lobby' } })).rejects.toMatchObject({ code: 'P2002' });
+    });
+
+    it('frees the channel for the next lobby once a game plays in a thread of its own; several games run there at once', async () => {
+      const { prisma } = database;
+      const channelId = newChannel();
+      const first = await startedGame(channelId);
+      // Played in the channel itself (no thread), the game keeps the channel busy, as before.
+      expect(await createLobby(prisma, { guildId: 'guild-1', channelId, host: cat })).toMatchObject({ ok: false, reason: 'channel_busy', existing: { id: first.id } });
+      await setThread(prisma, first.id, `${channelId}-thread-1`, 'lobby-message-1');
+      const second = await startedGame(channelId);
+      await setThread(prisma, second.id, `${channelId}-thread-2`, 'lobby-message-2');
+      const third = await createLobby(prisma, { guildId: 'guild-1', channelId, host: cat });
+      expect(third.ok).toBe(true);
+      expect((await liveGamesIn(prisma, channelId)).map((game) => game.id).sort()).toEqual([first.id, second.id, third.ok && third.game.id].sort());
+      // A thread holds its one game.
+      expect((await liveGamesIn(prisma, `${channelId}-thread-2`)).map((game) => game.id)).toEqual([second.id]);
+      expect(await findLiveGame(prisma, `${channelId}-thread-1`)).toMatchObject({ id: first.id, threadId: `${channelId}-thread-1`, summaryMessageId: 'lobby-message-1' });
+      // Finished, it is the channel's (and its thread's) last game for /acquire status.
+      const finished = await playToTheEnd((await getGame(prisma, second.id)) as ActiveGame);
+      expect((await lastFinishedGame(prisma, channelId))?.id).toBe(finished.id);
+      expect((await lastFinishedGame(prisma, `${channelId}-thread-2`))?.id).toBe(finished.id);
+      expect(await lastFinishedGame(prisma, `${channelId}-thread-1`)).toBeNull();
+    });
+  });
+
+  describe('direct-message reminders', () => {
+    it('remembers who wants them, finds the games whose decision waits, and claims each decision once', async () => {
+      const { prisma } = database;
+      const dave = { id: '400', name: 'Dave' };
+      expect(await notifyWanted(prisma, dave.id)).toBe(false);
+      const lobby = await createLobby(prisma, { guildId: 'guild-9', channelId: newChannel(), host: dave });
+      if (!lobby.ok) throw new Error(lobby.reason);
+      await joinLobby(prisma, lobby.game.id, { id: '500', name: 'Eve' });
+      const started = await startGame(prisma, lobby.game.id, 3);
+      if (!started.ok) throw new Error(started.reason);
+      const later = new Date(Date.now() + 120_000);
+      const due = async () => (await gamesDueReminders(prisma, later, { limit: 1000 })).map((game) => game.id);
+      expect(await due()).not.toContain(started.game.id);
+      await setNotify(prisma, dave.id, true);
+      expect(await notifyWanted(prisma, dave.id)).toBe(true);
+      expect(await due()).toContain(started.game.id);
+      // Not yet waiting long enough.
+      expect((await gamesDueReminders(prisma, new Date(Date.now() - 60_000), { limit: 1000 })).map((game) => game.id)).not.toContain(started.game.id);
+      const stateId = started.game.state.stateId;
+      expect(await claimDecisionReminder(prisma, started.game.id, stateId + 1)).toBe(false);
+      const claims = await Promise.all([1, 2, 3].map(() => claimDecisionReminder(prisma, started.game.id, stateId)));
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      expect(await due()).not.toContain(started.game.id);
+      await setNotify(prisma, dave.id, false);
+      expect(await notifyWanted(prisma, dave.id)).toBe(false);
     });
   });
 

@@ -25,10 +25,10 @@ describe.each(databaseKinds)('migrations on $name', (kind) => {
 
     const tables = await prisma.$queryRaw<{ table_name: string }[]>`
       SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`;
-    expect(tables.map((table) => table.table_name)).toEqual(['_prisma_migrations', 'game_actions', 'games', 'ratings', 'seats']);
+    expect(tables.map((table) => table.table_name)).toEqual(['_prisma_migrations', 'game_actions', 'games', 'player_settings', 'ratings', 'seats']);
     const liveIndex = await prisma.$queryRaw<{ indexdef: string }[]>`
       SELECT indexdef FROM pg_indexes WHERE indexname = 'games_one_live_per_channel'`;
-    expect(liveIndex[0]?.indexdef).toMatch(/UNIQUE INDEX .* \(channel_id\) WHERE \(status = ANY/);
+    expect(liveIndex[0]?.indexdef).toMatch(/UNIQUE INDEX .* \(channel_id\) WHERE \(\(status = ANY.*\(thread_id IS NULL\)/);
   });
 
   it('records each migration in _prisma_migrations as Prisma does', async () => {

@@ -14,15 +14,16 @@ import { buyPanel, buyingFeatures } from './buying.js';
 import { DECIDE_LABEL, decide, decideFeatures } from './decide.js';
 import type { AnyFeature } from './feature.js';
 import { foundingFeatures, foundingPanel } from './founding.js';
-import { lobbyFeatures, rematchButton } from './lobby.js';
+import { lobbyFeatures } from './lobby.js';
 import { disposePanel, mergerFeatures, tiePanel } from './merger.js';
 import { hintFeatures, suggestButton } from './hints.js';
 import { replayFeatures } from './replays.js';
 import { hand, handPanel, holdingsLine, placementFeatures } from './placement.js';
+import { rematchButtons, rematchFeatures } from './rematch.js';
 import { tradeAnswerPanel, tradeFeatures, withdraw } from './trades.js';
 
 export const FEATURES: ReadonlyMap<string, AnyFeature> = new Map(
-  [...lobbyFeatures, ...decideFeatures, ...placementFeatures, ...foundingFeatures, ...mergerFeatures, ...buyingFeatures, ...tradeFeatures, ...autopilotFeatures, ...hintFeatures, ...replayFeatures].map((entry) => [entry.kind.name, entry]),
+  [...lobbyFeatures, ...decideFeatures, ...placementFeatures, ...foundingFeatures, ...mergerFeatures, ...buyingFeatures, ...tradeFeatures, ...autopilotFeatures, ...hintFeatures, ...replayFeatures, ...rematchFeatures].map((entry) => [entry.kind.name, entry]),
 );
 
 /** The private panel for whatever `userId` must decide now, with Suggest when the game offers hints. */
@@ -58,8 +59,7 @@ function decisionPanel(game: ActiveGame, userId: string): Panel {
 }
 
 /** The public message's buttons: the decider's panel, everyone's tiles, withdrawing an offer, autopilot. */
-function tableButtons(game: ActiveGame | FinishedGame): ButtonBuilder[] {
-  if (game.status === 'finished') return [rematchButton(game)];
+function tableButtons(game: ActiveGame): ButtonBuilder[] {
   const decision = currentDecision(game.state);
   const at = { gameId: game.id, stateId: game.state.stateId };
   const buttons: ButtonBuilder[] = [];
@@ -74,4 +74,4 @@ function tableButtons(game: ActiveGame | FinishedGame): ButtonBuilder[] {
   return buttons;
 }
 
-export const tableUi: TableUi = { panel, tableButtons };
+export const tableUi: TableUi = { panel, tableButtons, finalButtons: (game: FinishedGame) => rematchButtons(game) };

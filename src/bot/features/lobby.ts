@@ -1,18 +1,21 @@
 /** The lobby: its message and its buttons (Join, Leave, Start), and cancelling a game with its confirmation. */
-import { ButtonStyle, EmbedBuilder, MessageFlags, PermissionFlagsBits, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
-import { MAX_PLAYERS, MIN_PLAYERS } from '../../engine/index.js';
-import { cancelGame, createLobby, getGame, joinLobby, leaveLobby, setPublicMessage, startGame, type ActiveGame, type FinishedGame, type JoinResult, type LeaveResult, type LobbyGame, type StartResult, type StoredGame } from '../../store/index.js';
-import { clockAfter, formatDuration } from '../clock-policy.js';
+import { ButtonStyle, ChannelType, EmbedBuilder, MessageFlags, PermissionFlagsBits, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import { MAX_PLAYERS, MIN_PLAYERS, viewFor } from '../../engine/index.js';
+import { cancelGame, getGame, joinLobby, leaveLobby, setThread, setTurnClock, startGame, type ActiveGame, type JoinResult, type LeaveResult, type LobbyGame, type StartResult, type StoredGame } from '../../store/index.js';
+import { clockAfter } from '../clock-policy.js';
 import { args, button, defineKind } from '../components.js';
 import type { BotContext } from '../context.js';
-import { editChannelMessage, postToChannel } from '../channel-posts.js';
-import { announce, keepPlaying, sendableChannel, stripButtons } from '../game-flow.js';
+import { announce, keepPlaying } from '../game-flow.js';
 import { NEUTRAL_COLOUR, rows, type MessagePayload } from '../layout.js';
-import { messageUrl, refusals } from '../refusals.js';
+import { refusals } from '../refusals.js';
 import { fromPrivatePanel, refuse } from '../replies.js';
+import { threadName } from '../table/names.js';
+import { THREADS_NOT_ALLOWED } from '../table/notices.js';
+import { closeTable, stripMessage } from '../table/publish.js';
+import { settingLines, summaryMessage } from '../table/summary.js';
+import { isMissingPermission } from '../table/transport.js';
 import { computerName, cutText, isPerson, mention } from '../text.js';
 import { LEVELS } from '../../ai/index.js';
-import { setTurnClock } from '../../store/index.js';
 import { feature, type ComponentInteraction } from './feature.js';
 
 export const join = defineKind('join', args.none);
@@ -23,12 +26,6 @@ export const cancel = defineKind('cancel', args.oneOf('ask', 'yes', 'no'));
 export const addComputer = defineKind('addBot', args.oneOf('easy', 'medium', 'hard'));
 /** The host takes the last computer player off its seat. */
 export const removeComputer = defineKind('removeBot', args.none);
-/** On a finished game's last message: a new lobby with the same options and computer players. */
-export const rematch = defineKind('rematch', args.none);
-
-export function rematchButton(game: FinishedGame) {
-  return button(rematch, { gameId: game.id, stateId: 0 }, undefined, 'Rematch', { emoji: '🔁', style: ButtonStyle.Primary });
-}
 
 /** The name a player goes by in this server, cut to what a seat keeps, never inside a character. */
 export function displayName(interaction: ComponentInteraction | ChatInputCommandInteraction): string {
@@ -38,21 +35,8 @@ export function displayName(interaction: ComponentInteraction | ChatInputCommand
 }
 
 export function lobbyMessage(game: StoredGame): MessagePayload {
-  const options = game.options;
   const seats = game.seats.map((seat, index) => `${index + 1}. ${mention(seat.userId)}`).join('\n') || '(empty)';
-  const setting = [
-    `Bonuses: **${options.bonusMode ?? 'classic'}**`,
-    `Chains: **${options.chainSet === 'set2008' ? '2008 set' : 'classic'}**`,
-    options.holdings === 'hidden'
-      ? 'Holdings: **hidden** (until the end, each player’s cash and shares, what they buy and sell, the bonuses each is paid and the bank’s share counts are private; the board, the chains’ sizes and prices stay public)'
-      : 'Holdings: **open**',
-    `Founder's share when none is left: **${options.founderShare === 'cash' ? 'its price in cash' : 'nothing'}**`,
-    `Unplayable tiles: **${options.unplayable === 'strict' ? 'strict' : 'replaced'}**`,
-    `Trades between players: **${options.trades ? 'on' : 'off'}**`,
-    `Turn time limit: **${game.turnLimitSeconds > 0 ? formatDuration(game.turnLimitSeconds) : 'none'}**`,
-  ];
-  if (game.hints) setting.push('Hints: **on** (each panel offers Suggest: what the hard computer player would do)');
-  if (options.twoPlayerBank === false) setting.push('Two players: **no bank stockholder**');
+  const setting = settingLines(game);
   const embed = new EmbedBuilder()
     .setTitle('Acquire: a new game is forming')
     .setColor(NEUTRAL_COLOUR)
@@ -107,17 +91,53 @@ async function changeLobby(ctx: BotContext, interaction: ComponentInteraction, g
   await interaction.deferUpdate();
   const result = await ctx.locks.run(game.id, change);
   if (!result.ok) return refuse(interaction, lobbyFailure(result));
-  const started = result.game.status === 'active';
-  await interaction.editReply(started ? closedLobby(result.game, 'Acquire: this game has started (the board is below)') : lobbyMessage(result.game));
-  if (started) ctx.log.info({ gameId: game.id, channelId: game.channelId, interactionId: interaction.id, players: result.game.seats.length }, 'game started');
+  const started = result.game.status === 'active' ? (result.game as ActiveGame) : null;
+  if (!started) {
+    await interaction.editReply(lobbyMessage(result.game));
+    return;
+  }
+  if (started.threadId) {
+    // The lobby stays in the channel as the game's summary; the thread opens under it.
+    const summary = summaryMessage(started, viewFor(started.state, null)).body;
+    await interaction.editReply({ embeds: summary.embeds ?? [], components: [], allowedMentions: { users: [] } });
+  } else {
+    await interaction.editReply(closedLobby(result.game, 'Acquire: this game has started (the board is below)'));
+  }
+  ctx.log.info({ gameId: game.id, channelId: game.channelId, threadId: started.threadId, interactionId: interaction.id, players: started.seats.length }, 'game started');
 }
 
-/** The first board, with the clock armed for the first decision. */
-async function begin(ctx: BotContext, game: ActiveGame): Promise<ActiveGame> {
+/**
+ * The game moves into a public thread opened from its lobby message, where it is played; the
+ * lobby message stays in the channel as its summary. Where the bot may not open threads (or
+ * the lobby is itself in a thread), the game is played in the channel. Returns the thread's
+ * id, or null with the line to say about it (if any).
+ */
+async function openThread(ctx: BotContext, game: ActiveGame, lobbyMessageId: string): Promise<{ threadId: string } | { threadId: null; notice: string | null }> {
+  const channel = ctx.client.channels.cache.get(game.channelId);
+  if (channel?.isThread() || (channel && channel.type !== ChannelType.GuildText && channel.type !== ChannelType.GuildAnnouncement)) return { threadId: null, notice: null };
+  const me = ctx.client.user;
+  const allowed = channel && me && 'permissionsFor' in channel ? channel.permissionsFor(me)?.has([PermissionFlagsBits.CreatePublicThreads, PermissionFlagsBits.SendMessagesInThreads]) : undefined;
+  if (allowed === false) return { threadId: null, notice: THREADS_NOT_ALLOWED };
+  try {
+    const threadId = await ctx.transport.startThread(game.channelId, lobbyMessageId, threadName(game.seats.map((seat) => seat.displayName)));
+    await setThread(ctx.db, game.id, threadId, lobbyMessageId);
+    return { threadId };
+  } catch (error) {
+    if (!isMissingPermission(error)) throw error;
+    return { threadId: null, notice: THREADS_NOT_ALLOWED };
+  }
+}
+
+/** The first table message (in the game's thread when it has one), with the clock armed for the first decision. */
+async function begin(ctx: BotContext, game: ActiveGame, lobbyMessageId: string): Promise<ActiveGame> {
   const clock = clockAfter(game, game.state, null, ctx.now());
   await setTurnClock(ctx.db, game.id, game.state.stateId, clock);
+  const place = await openThread(ctx, game, lobbyMessageId);
   const seats = game.seats.map((seat) => mention(seat.userId)).join(', ');
-  const announced = await announce(ctx, { ...game, ...clock }, [], [`The game begins: ${seats}. Each of you drew a tile for the order (now on the board): the one nearest the top-left corner plays first.`]);
+  const lines = [`The game begins: ${seats}. Each of you drew a tile for the order (now on the board): the one nearest the top-left corner plays first.`];
+  if (place.threadId === null && place.notice) lines.push(place.notice);
+  const placed: ActiveGame = { ...game, ...clock, threadId: place.threadId, summaryMessageId: place.threadId ? lobbyMessageId : null };
+  const announced = await announce(ctx, placed, [], lines, { start: true });
   // A computer player may be the first to play.
   keepPlaying(ctx, game.id);
   return announced;
@@ -144,19 +164,23 @@ async function confirmCancel(ctx: BotContext, interaction: ButtonInteraction, ga
   if (!result.ok) return refuse(interaction, result.reason === 'not_found' ? refusals.noSuchGame : refusals.alreadyEnded);
   await interaction.update({ content: 'The game is cancelled.', components: [] });
   ctx.log.info({ gameId: game.id, channelId: game.channelId, interactionId: interaction.id }, 'game cancelled');
-  const channel = await sendableChannel(ctx, game.channelId);
-  if (!channel) return;
   const latest = (await getGame(ctx.db, game.id)) ?? game;
   if (game.status === 'lobby' && latest.publicMessageId) {
     // The lobby says so itself, rather than still reading "a new game is forming".
-    await editChannelMessage(ctx, channel, latest.publicMessageId, closedLobby(latest, 'Acquire: this game was cancelled')).catch(async (error: unknown) => {
-      ctx.log.warn({ err: error, channelId: channel.id, messageId: latest.publicMessageId }, 'could not mark the lobby cancelled');
-      await stripButtons(ctx, channel, latest.publicMessageId!);
-    });
-  } else if (latest.publicMessageId) {
-    await stripButtons(ctx, channel, latest.publicMessageId);
+    const closed = closedLobby(latest, 'Acquire: this game was cancelled');
+    await ctx.transport
+      .edit(game.channelId, latest.publicMessageId, { body: { embeds: closed.embeds, components: [], allowed_mentions: { parse: [], users: [] } }, files: [] })
+      .catch(async (error: unknown) => {
+        ctx.log.warn({ err: error, channelId: game.channelId, messageId: latest.publicMessageId }, 'could not mark the lobby cancelled');
+        await stripMessage(ctx, game.channelId, latest.publicMessageId!);
+      });
+  } else if (game.status === 'active') {
+    await closeTable(ctx, { ...game, publicMessageId: latest.publicMessageId, threadId: latest.threadId, summaryMessageId: latest.summaryMessageId }, 'cancelled');
   }
-  await postToChannel(ctx, channel, { content: `The game was cancelled by ${mention(interaction.user.id)}. Start a new one with \`/acquire start\`.`, allowedMentions: { users: [] } });
+  const notice = `The game was cancelled by ${mention(interaction.user.id)}. Start a new one with \`/acquire start\`.`;
+  await ctx.transport
+    .post(latest.threadId ?? game.channelId, { body: { content: notice, components: [], allowed_mentions: { parse: [], users: [] } }, files: [] })
+    .catch((error: unknown) => ctx.log.warn({ err: error, gameId: game.id }, 'could not say the game was cancelled'));
 }
 
 export const lobbyFeatures = [
@@ -182,10 +206,12 @@ export const lobbyFeatures = [
     on: 'public',
     async run(ctx, interaction, { game, user }) {
       if (user.id !== game.createdBy) return refuse(interaction, refusals.hostOnlyStart(mention(game.createdBy)));
+      if (!interaction.isButton()) return;
+      const lobbyMessageId = interaction.message.id;
       return changeLobby(ctx, interaction, game, async () => {
         const started = await startGame(ctx.db, game.id);
-        if (started.ok) await begin(ctx, started.game);
-        return started;
+        if (!started.ok) return started;
+        return { ...started, game: await begin(ctx, started.game, lobbyMessageId) };
       });
     },
   }),
@@ -210,42 +236,6 @@ export const lobbyFeatures = [
       const last = game.seats.filter((seat) => !isPerson(seat.userId)).at(-1);
       if (!last) return refuse(interaction, refusals.noComputerSeated);
       return changeLobby(ctx, interaction, game, () => leaveLobby(ctx.db, game.id, last.userId));
-    },
-  }),
-  feature({
-    kind: rematch,
-    needs: 'ended',
-    on: 'public',
-    async run(ctx, interaction, { game, user, seat }) {
-      if (!interaction.isButton()) return;
-      if (seat < 0) return refuse(interaction, refusals.notSeated);
-      const opened = await createLobby(ctx.db, { guildId: game.guildId, channelId: game.channelId, host: user, options: game.options, turnLimitSeconds: game.turnLimitSeconds, hints: game.hints });
-      if (!opened.ok) {
-        const { existing } = opened;
-        return refuse(interaction, refusals.channelBusy(existing.publicMessageId ? messageUrl(existing, existing.publicMessageId) : null));
-      }
-      // The same computer players take their seats again; the people join with one click.
-      let lobby: StoredGame = opened.game;
-      for (const computer of game.seats.filter((other) => !isPerson(other.userId))) {
-        const joined = await joinLobby(ctx.db, lobby.id, { id: computer.userId, name: computer.displayName });
-        if (joined.ok) lobby = joined.game;
-      }
-      const others = game.seats.filter((other) => isPerson(other.userId) && other.userId !== user.id).map((other) => other.userId);
-      const content = others.length > 0 ? `🔁 Rematch! ${others.map(mention).join(' ')}: press **Join** to play again.` : '🔁 Rematch!';
-      // The finished game's Rematch has done its work, before the lobby shows: at no moment can
-      // two public messages be clicked.
-      const channel = await sendableChannel(ctx, game.channelId);
-      if (channel && game.publicMessageId) await stripButtons(ctx, channel, game.publicMessageId);
-      let reply;
-      try {
-        reply = await interaction.reply({ ...lobbyMessage(lobby), content, allowedMentions: { users: others }, withResponse: true });
-      } catch (error) {
-        await cancelGame(ctx.db, lobby.id);
-        throw error;
-      }
-      const messageId = reply.resource?.message?.id;
-      if (messageId) await setPublicMessage(ctx.db, lobby.id, messageId);
-      ctx.log.info({ gameId: lobby.id, channelId: lobby.channelId, interactionId: interaction.id, after: game.id }, 'rematch lobby opened');
     },
   }),
   feature({

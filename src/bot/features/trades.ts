@@ -7,7 +7,7 @@ import { playMove } from '../game-flow.js';
 import { rows, type Panel } from '../layout.js';
 import { refusals } from '../refusals.js';
 import { refuse } from '../replies.js';
-import { cutText, escapedName, holdingsText } from '../text.js';
+import { cutText, escapedName, holdingsText, money } from '../text.js';
 import { feature } from './feature.js';
 
 /** Opens the trade form; the argument is the other player's seat. */
@@ -66,7 +66,6 @@ function parseSide(sharesText: string, cashText: string, state: Pick<GameState, 
   }
   return { cash: cash === '' ? 0 : Number(cash.replace(/[$,]/g, '')), shares };
 }
-
 
 export function tradeAnswerPanel(game: ActiveGame, view: GameView, holdings: string): Panel {
   if (view.phase.kind !== 'tradeOffer') return { content: 'There is no trade offer now.', components: [] };

@@ -1,0 +1,250 @@
+/**
+ * Showing a game at its table after each move: one public message per turn, edited by the steps
+ * within the turn and closed (its buttons taken off) when the turn passes; the short mention of
+ * a decider who is not the player in turn; the final message; and the channel's summary of a
+ * game played in a thread. What to ping and when to draw the board again are the pure rules of
+ * pings.ts and picture.ts; the messages themselves are built from the spectator's view.
+ */
+import { currentDecision, tileIndex, viewFor, type Decision, type GameEvent, type GameState, type GameView } from '../../engine/index.js';
+import { renderBoard, renderNetWorthChart } from '../../render/index.js';
+import { getActionLog, playChannelOf, setPublicMessage, setupOf, type ActiveGame, type FinishedGame } from '../../store/index.js';
+import { steps } from '../../replay/steps.js';
+import type { BotContext } from '../context.js';
+import { describeEvents, isPerson } from '../text.js';
+import { finalMessage } from './final-message.js';
+import type { TurnRecord } from './memory.js';
+import { mentionMessage } from './notices.js';
+import { withoutButtons, type Outgoing } from './payload.js';
+import { pingFor } from './pings.js';
+import { needsNewPicture, pictureKey } from './picture.js';
+import { summaryMessage } from './summary.js';
+import { usable, type Via } from './transport.js';
+import { turnMessage } from './turn-message.js';
+
+export interface AnnounceOptions {
+  /** The webhook of the click that made the move, for posting at no cost against the global limit. */
+  via?: Via | null;
+  /** The state before the move (whose decision it was); null at the start or after a restart. */
+  previous?: GameState | null;
+  /** The first announcement of a game: there is no earlier table message to close. */
+  start?: boolean;
+}
+
+/** A link to a message of the game's table (its thread, or its channel). */
+export function tableLink(game: Pick<ActiveGame, 'guildId' | 'status' | 'channelId' | 'threadId'>, messageId: string): string {
+  return `https://discord.com/channels/${game.guildId}/${playChannelOf(game)}/${messageId}`;
+}
+
+function deciderOf(state: GameState): string | null {
+  const decision = currentDecision(state);
+  return decision.kind === 'gameOver' ? null : (state.players[decision.seat]?.id ?? null);
+}
+
+/** A merger holder's decision in a hidden-holdings game: pinging them would tell who holds the chain. */
+function hiddenHolder(view: GameView, decision: Decision): boolean {
+  return decision.kind === 'disposeShares' && view.options.holdings === 'hidden' && !view.result;
+}
+
+function drawBoard(view: GameView): Buffer {
+  return renderBoard(view, { turnOf: view.result ? null : (view.players[view.currentPlayer]?.name ?? null) });
+}
+
+/**
+ * Shows a move (already written) at the table and returns the game with its current table
+ * message. Throws when the table could not be brought up to date (Discord or the database
+ * away): the move stands, and the tick's catch-up shows it later (src/bot/catch-up.ts). A
+ * table message that cannot be edited any more (deleted) is replaced by a new one.
+ */
+export async function announce<Game extends ActiveGame | FinishedGame>(ctx: BotContext, game: Game, events: readonly GameEvent[], extraLines: readonly string[] = [], options: AnnounceOptions = {}): Promise<Game> {
+  return show(ctx, game, events, extraLines, options);
+}
+
+async function show<Game extends ActiveGame | FinishedGame>(ctx: BotContext, game: Game, events: readonly GameEvent[], extraLines: readonly string[], options: AnnounceOptions): Promise<Game> {
+  const view = viewFor(game.state, null);
+  const happened = [...describeEvents(events, view), ...extraLines];
+  const current = ctx.table.turn(game.id, game.publicMessageId);
+  const previousDecider = options.previous ? deciderOf(options.previous) : (current?.decider ?? null);
+  const channelId = playChannelOf(game);
+
+  if (game.status === 'finished') {
+    await closeTurn(ctx, game, current, view, happened, 'The game is over: the final standings follow.', options).catch((error: unknown) => {
+      ctx.log.warn({ err: error, gameId: game.id }, 'could not close the last turn’s message');
+    });
+    const animation = await endOfGameAnimation(ctx, game as FinishedGame);
+    const final = finalMessage(view, { board: drawBoard(view), chart: renderNetWorthChart(view), animation }, ctx.ui.finalButtons(game as FinishedGame));
+    const posted = await sendNew(ctx, channelId, final, options.via);
+    await record(ctx, game, channelId, posted.id);
+    ctx.table.forget(game.id);
+    await updateSummary(ctx, game, view);
+    return { ...game, publicMessageId: posted.id, publicStateId: game.state.stateId };
+  }
+
+  const active = game as ActiveGame;
+  const decision = currentDecision(game.state);
+  const decider = deciderOf(game.state);
+  const silent = decision.kind !== 'gameOver' && (game.clock.autopilot.includes(decision.seat) || (decider !== null && !isPerson(decider)) || hiddenHolder(view, decision));
+  const lastPinged = ctx.table.lastPinged(game.id);
+  const buttons = ctx.ui.tableButtons(active);
+
+  if (current && current.turn === view.turn) {
+    // A step within the turn: the turn's message is edited (edits never ping).
+    const lines = [...current.lines, ...happened];
+    const redraw = needsNewPicture(current.picture, view);
+    let edited = true;
+    try {
+      await editRecord(ctx, current, turnMessage({ view, decision, lines, buttons, picture: redraw ? drawBoard(view) : null, ping: null }));
+    } catch (error) {
+      // Deleted by someone, say: the turn goes on in a new message.
+      ctx.log.warn({ err: error, gameId: game.id, messageId: current.messageId }, 'could not edit the table message; posting a new one');
+      edited = false;
+    }
+    if (edited) {
+      ctx.table.setTurn(game.id, { ...current, lines, picture: redraw ? pictureKey(view) : current.picture, decider });
+      // The table shows this state now (the catch-up looks for tables behind their game).
+      await setPublicMessage(ctx.db, game.id, current.messageId, game.state.stateId);
+      const ping = pingFor({ decider, previousDecider, turnPlayer: view.players[view.currentPlayer]?.id ?? null, newTurn: false, lastPinged, silent });
+      if (ping) {
+        await sendNew(ctx, channelId, mentionMessage(view, decision, tableLink(game, current.messageId)), options.via);
+        ctx.table.notePing(game.id, ping.userId);
+      }
+      return { ...game, publicStateId: game.state.stateId };
+    }
+    return postTurn(ctx, game, view, [...current.lines, ...happened], options, { decider, previousDecider, lastPinged, silent, buttons });
+  }
+
+  // The turn passed (or the game starts, or this process has no record of the table message):
+  // the move is told on the turn's message, which loses its buttons, and a new one is posted.
+  const closed = await closeTurn(ctx, game, current, view, happened, '', options).catch((error: unknown) => {
+    ctx.log.warn({ err: error, gameId: game.id }, 'could not close the turn’s message');
+    return false;
+  });
+  return postTurn(ctx, game, view, closed ? [] : happened, options, { decider, previousDecider, lastPinged, silent, buttons });
+}
+
+interface TurnDeciders {
+  decider: string | null;
+  previousDecider: string | null;
+  lastPinged: string | null;
+  silent: boolean;
+  buttons: ReturnType<BotContext['ui']['tableButtons']>;
+}
+
+/** Posts a new turn message (pinging the player whose turn it is, by the rule) and records it. */
+async function postTurn<Game extends ActiveGame | FinishedGame>(ctx: BotContext, game: Game, view: GameView, lines: readonly string[], options: AnnounceOptions, who: TurnDeciders): Promise<Game> {
+  const { decider, previousDecider, lastPinged, silent, buttons } = who;
+  const decision = currentDecision(game.state);
+  const channelId = playChannelOf(game);
+  const ping = pingFor({ decider, previousDecider, turnPlayer: view.players[view.currentPlayer]?.id ?? null, newTurn: true, lastPinged, silent });
+  const message = turnMessage({ view, decision, lines, buttons, picture: drawBoard(view), ping: ping?.userId ?? null });
+  const posted = await sendNew(ctx, channelId, message, options.via);
+  await record(ctx, game, channelId, posted.id);
+  ctx.table.setTurn(game.id, { channelId, messageId: posted.id, turn: view.turn, turnSeat: view.currentPlayer, lines: [...lines], picture: pictureKey(view), decider, via: posted.via });
+  if (ping) ctx.table.notePing(game.id, ping.userId);
+  await updateSummary(ctx, game, view);
+  return { ...game, publicMessageId: posted.id, publicStateId: game.state.stateId };
+}
+
+/**
+ * Ends the current turn's message: the move's lines added, the buttons taken off. Without a
+ * record of it (a restart), its buttons are taken off as Discord has them. Returns whether
+ * the move's lines were told there.
+ */
+async function closeTurn(ctx: BotContext, game: ActiveGame | FinishedGame, current: TurnRecord | null, view: GameView, happened: readonly string[], closing: string, options: AnnounceOptions): Promise<boolean> {
+  if (current) {
+    const turnView: GameView = { ...view, turn: current.turn, currentPlayer: current.turnSeat };
+    await editRecord(ctx, current, turnMessage({ view: turnView, decision: currentDecision(game.state), lines: [...current.lines, ...happened], buttons: [], picture: null, ping: null, closed: closing }));
+    return true;
+  }
+  if (game.publicMessageId && !options.start) {
+    const channelId = playChannelOf(game);
+    await stripMessage(ctx, channelId, game.publicMessageId);
+  }
+  return false;
+}
+
+/** Takes the buttons off a table message this process has no record of (bot token: read, then edit). */
+export async function stripMessage(ctx: BotContext, channelId: string, messageId: string): Promise<void> {
+  try {
+    const { components } = await ctx.transport.components(channelId, messageId);
+    const message: Outgoing = { body: { components: withoutButtons(components), allowed_mentions: { parse: [], users: [] } }, files: [] };
+    await ctx.transport.edit(channelId, messageId, message);
+  } catch (error) {
+    // A deleted message or a missing permission must not stop the game.
+    ctx.log.warn({ err: error, channelId, messageId }, 'could not remove the buttons of an old message');
+  }
+}
+
+/**
+ * Writes down the new table message and the state it shows. Should the write fail, the message
+ * would never be found again: its buttons go, and the catch-up posts anew.
+ */
+async function record(ctx: BotContext, game: ActiveGame | FinishedGame, channelId: string, messageId: string): Promise<void> {
+  try {
+    await setPublicMessage(ctx.db, game.id, messageId, game.state.stateId);
+  } catch (error) {
+    ctx.table.forget(game.id);
+    await stripMessage(ctx, channelId, messageId);
+    throw error;
+  }
+}
+
+/** Posts through the click's webhook when it can (free), else with the bot token. */
+async function sendNew(ctx: BotContext, channelId: string, message: Outgoing, via: Via | null | undefined): Promise<{ id: string; via: Via | null }> {
+  if (usable(via, channelId)) {
+    try {
+      return { id: await ctx.transport.followUp(via, message), via };
+    } catch (error) {
+      ctx.log.debug({ err: error, channelId }, 'follow-up refused; posting with the bot token');
+    }
+  }
+  return { id: await ctx.transport.post(channelId, message), via: null };
+}
+
+async function editRecord(ctx: BotContext, record: TurnRecord, message: Outgoing): Promise<void> {
+  if (usable(record.via, record.channelId)) {
+    try {
+      await ctx.transport.editFollowUp(record.via, record.messageId, message);
+      return;
+    } catch (error) {
+      ctx.log.debug({ err: error, messageId: record.messageId }, 'webhook edit refused; editing with the bot token');
+    }
+  }
+  await ctx.transport.edit(record.channelId, record.messageId, message);
+}
+
+/** The channel's summary of a game played in a thread: players, whose turn, the result. */
+export async function updateSummary(ctx: BotContext, game: Pick<ActiveGame, 'id' | 'channelId' | 'threadId' | 'summaryMessageId' | 'seats' | 'options' | 'turnLimitSeconds' | 'createdBy' | 'hints'> & { status: 'active' | 'finished' | 'cancelled' }, view: GameView | null): Promise<void> {
+  if (!game.threadId || !game.summaryMessageId) return;
+  await ctx.transport.edit(game.channelId, game.summaryMessageId, summaryMessage(game, view)).catch((error: unknown) => {
+    ctx.log.warn({ err: error, gameId: game.id, channelId: game.channelId }, 'could not update the game’s summary');
+  });
+}
+
+/** A game that stopped (cancelled): its table message loses its buttons and its summary says so. */
+export async function closeTable(ctx: BotContext, game: ActiveGame, status: 'cancelled'): Promise<void> {
+  const current = ctx.table.turn(game.id, game.publicMessageId);
+  const view = viewFor(game.state, null);
+  try {
+    await closeTurn(ctx, game, current, view, [], 'This game was cancelled.', {});
+  } catch (error) {
+    ctx.log.warn({ err: error, gameId: game.id }, 'could not close the table message');
+  }
+  ctx.table.forget(game.id);
+  await updateSummary(ctx, { ...game, status }, view);
+}
+
+/** The board turn by turn, rebuilt from the log and encoded in the worker pool; null if it cannot be made. */
+async function endOfGameAnimation(ctx: BotContext, game: FinishedGame): Promise<Buffer | null> {
+  try {
+    const log = await getActionLog(ctx.db, game.id);
+    const frames = steps(setupOf(game), log.map((entry) => entry.action)).map(({ state }) => ({
+      board: state.board,
+      lastPlaced: state.lastPlacedTile === null ? null : (tileIndex(state.lastPlacedTile) ?? null),
+    }));
+    return await ctx.ai.animate(frames, game.state.chains.map((chain) => ({ name: chain.name })));
+  } catch (error) {
+    // The standings matter more than the picture: post them without it.
+    ctx.log.warn({ err: error, gameId: game.id }, 'could not make the end-of-game animation');
+    return null;
+  }
+}

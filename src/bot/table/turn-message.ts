@@ -1,0 +1,74 @@
+/**
+ * The table's one public message per turn, as a pure function of the spectator's view (so
+ * nothing private can reach it), the decision at hand and what happened this turn. Components
+ * V2: one container with the turn's title, the board picture, this turn's events, the players
+ * and whose decision it is, and the buttons. The chains' table is in the picture, so the text
+ * does not repeat it. Within Discord's limits (40 components, 4,000 characters): the oldest
+ * lines of a long turn give way first.
+ */
+import { ComponentType, SeparatorSpacingSize, type APIComponentInContainer, type APIMessageTopLevelComponent, type ButtonBuilder } from 'discord.js';
+import type { Decision, GameView } from '../../engine/index.js';
+import { NEUTRAL_COLOUR } from '../layout.js';
+import { cutText, escapedName, playerLines, promptLine } from '../text.js';
+import { V2_LIMITS, buttonRows, componentsV2, textDisplay, type Outgoing, type RawFile } from './payload.js';
+
+export const BOARD_FILE = 'board.png';
+
+export interface TurnMessageInput {
+  /** The spectator's view (`viewFor(state, null)`). */
+  view: GameView;
+  decision: Decision;
+  /** What happened this turn so far, oldest first. */
+  lines: readonly string[];
+  /** The buttons; none once the turn is over. */
+  buttons: readonly ButtonBuilder[];
+  /** A newly drawn board picture to upload, or null to keep the one the message has. */
+  picture: Buffer | null;
+  /** The user this message pings when it first appears (only a new message pings). */
+  ping: string | null;
+  /** Set when the turn is over: the closing line shown instead of the prompt. */
+  closed?: string;
+}
+
+/** Room kept for the lines of a long turn, within the 4,000 characters of a message. */
+const TEXT_BUDGET = V2_LIMITS.text - 200;
+
+export function turnMessage(input: TurnMessageInput): Outgoing {
+  const { view, decision } = input;
+  const turnPlayer = view.players[view.currentPlayer];
+  const title = `### Turn ${view.turn + 1} · ${escapedName(turnPlayer?.name ?? '')}`;
+  const players = view.options.holdings === 'hidden' && !view.result ? '-# Cash and shares are hidden until the end.' : playerLines(view).join('\n');
+  const prompt = input.closed ?? promptLine(decision, view);
+  const fixed = title.length + players.length + prompt.length;
+  const happened = fitLines(input.lines, Math.max(200, TEXT_BUDGET - fixed));
+
+  const inside: APIComponentInContainer[] = [
+    textDisplay(title),
+    { type: ComponentType.MediaGallery, items: [{ media: { url: `attachment://${BOARD_FILE}` }, description: `The board, turn ${view.turn + 1}` }] },
+  ];
+  if (happened) inside.push(textDisplay(happened));
+  if (players) inside.push(textDisplay(cutText(players, 1000)));
+  inside.push({ type: ComponentType.Separator, divider: true, spacing: SeparatorSpacingSize.Small });
+  if (prompt) inside.push(textDisplay(prompt));
+  inside.push(...buttonRows(input.buttons));
+  const components: APIMessageTopLevelComponent[] = [{ type: ComponentType.Container, accent_color: NEUTRAL_COLOUR, components: inside }];
+  const files: RawFile[] = input.picture ? [{ name: BOARD_FILE, data: input.picture }] : [];
+  return componentsV2(components, { ping: input.ping, files });
+}
+
+/** The latest lines that fit in `budget` characters, with a mark where older ones were left out. */
+export function fitLines(lines: readonly string[], budget: number): string {
+  const kept: string[] = [];
+  let used = 0;
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const line = lines[index]!;
+    if (used + line.length + 1 > budget - 2) {
+      if (kept.length === 0) kept.unshift(cutText(line, budget - 2));
+      kept.unshift('…');
+      break;
+    }
+    kept.unshift(line);
+    used += line.length + 1;
+  }
+  return kept.join('\n');
+}

@@ -1,0 +1,58 @@
+/**
+ * Where a game is shown and who is told: the thread it is played in and its summary message in
+ * the channel, the last finished game of a channel (for `/acquire status`), and the players'
+ * direct-message reminders (`/acquire notify`): the setting, and which waiting decisions are due
+ * a reminder, each claimed once.
+ */
+import type { Db } from './client.js';
+import type { ShardFilter } from './clock.js';
+import { gameInclude, toStoredGame, type FinishedGame } from './records.js';
+
+/** The game now plays in `threadId`; the lobby message stays in the channel as its summary. */
+export async function setThread(db: Db, gameId: string, threadId: string, summaryMessageId: string | null): Promise<void> {
+  await db.game.update({ where: { id: gameId }, data: { threadId, summaryMessageId } });
+}
+
+/** The newest finished game played here (`channelId` is its thread, or the channel of its lobby). */
+export async function lastFinishedGame(db: Db, channelId: string): Promise<FinishedGame | null> {
+  const row = await db.game.findFirst({
+    where: { status: 'finished', OR: [{ channelId }, { threadId: channelId }] },
+    include: gameInclude,
+    orderBy: { updatedAt: 'desc' },
+  });
+  const game = row && toStoredGame(row);
+  return game?.status === 'finished' ? game : null;
+}
+
+export async function setNotify(db: Db, userId: string, notify: boolean): Promise<void> {
+  await db.playerSetting.upsert({ where: { userId }, create: { userId, notify }, update: { notify } });
+}
+
+export async function notifyWanted(db: Db, userId: string): Promise<boolean> {
+  const row = await db.playerSetting.findUnique({ where: { userId }, select: { notify: true } });
+  return row?.notify ?? false;
+}
+
+/**
+ * Games in progress of this process's servers whose decision has waited since `before`, not yet
+ * considered for a reminder, with at least one player who asked for reminders. Oldest first.
+ */
+export async function gamesDueReminders(db: Db, before: Date, { shards = null, limit = 50 }: { shards?: ShardFilter | null; limit?: number } = {}): Promise<{ id: string; guildId: string }[]> {
+  const sharded = shards !== null && shards.count > 1;
+  return db.$queryRaw<{ id: string; guildId: string }[]>`
+    SELECT g.id, g.guild_id AS "guildId" FROM games g
+    WHERE g.status = 'active' AND g.updated_at <= ${before}
+      AND g.notified_state_id IS DISTINCT FROM g.state_id
+      AND EXISTS (SELECT 1 FROM seats s JOIN player_settings p ON p.user_id = s.user_id AND p.notify WHERE s.game_id = g.id)
+      AND (${!sharded} OR (g.guild_id ~ '^[0-9]{1,19}$' AND ((g.guild_id::bigint >> 22) % ${shards?.count ?? 1}) = ANY(${[...(shards?.ids ?? [0])]}::int[])))
+    ORDER BY g.updated_at ASC
+    LIMIT ${limit}`;
+}
+
+/** Takes the reminder of the decision at `stateId` for this process; false when another took it or the game moved on. */
+export async function claimDecisionReminder(db: Db, gameId: string, stateId: number): Promise<boolean> {
+  const claimed = await db.$executeRaw`
+    UPDATE games SET notified_state_id = state_id
+    WHERE id = ${gameId} AND state_id = ${stateId} AND status = 'active' AND notified_state_id IS DISTINCT FROM state_id`;
+  return claimed === 1;
+}
