@@ -1,6 +1,6 @@
 /**
  * `npm run bench:ai [-- --games N]`: the computer players' tournament against the baseline
- * (../shared/ai/baseline.md), seeds fixed and seats rotated so every seat order is played
+ * (docs/ai-baseline.md), seeds fixed and seats rotated so every seat order is played
  * equally, games spread over worker threads. A tied first place counts 1/k of a win.
  *
  *   hard vs 3 baselines (4 players) and vs 1 baseline (2 players): goals ≥ 40 % and ≥ 65 %
@@ -64,14 +64,22 @@ if (!isMainThread) {
 } else {
   const arg = process.argv.indexOf('--games');
   const games = arg >= 0 ? Number(process.argv[arg + 1]) : 400;
+  if (!Number.isInteger(games) || games < 4) throw new Error('--games takes a whole number, 4 or more (a multiple of 4 plays every deal from every seat)');
   const matches: Match[] = [
     { name: 'hard 4p', lineup: ['hard', 'baseline', 'baseline', 'baseline'], games },
     { name: 'hard 2p', lineup: ['hard', 'baseline'], games },
     { name: 'medium 4p', lineup: ['medium', 'baseline', 'baseline', 'baseline'], games },
     { name: 'easy 4p', lineup: ['easy', 'baseline', 'baseline', 'baseline'], games: Math.max(4, Math.round(games / 4)) },
   ];
+  // Each deal (seed) is played once from every seat: the player under test meets the same
+  // tiles in every seat order, so the luck of the deal cancels out.
   const jobs: GameJob[] = matches.flatMap((match) =>
-    Array.from({ length: match.games }, (_, index) => ({ match: match.name, lineup: match.lineup, seed: 1000 + index, rotation: index % match.lineup.length })),
+    Array.from({ length: match.games }, (_, index) => ({
+      match: match.name,
+      lineup: match.lineup,
+      seed: 1000 + Math.floor(index / match.lineup.length),
+      rotation: index % match.lineup.length,
+    })),
   );
   const threads = Math.max(1, Math.min(availableParallelism(), jobs.length));
   const started = performance.now();

@@ -1,5 +1,5 @@
 /**
- * The baseline computer player, exactly as ../shared/ai/baseline.md specifies it (rule by rule,
+ * The baseline computer player, exactly as docs/ai-baseline.md specifies it (rule by rule,
  * ties to the first candidate in the order named). It is the yardstick our own players are
  * measured against, not a player the bot offers: do not tune it.
  *

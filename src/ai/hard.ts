@@ -45,7 +45,16 @@ export interface SearchResult {
   considered: number;
 }
 
-export function hardSearch(view: GameView, seed: number, settings: HardSettings = HARD_SETTINGS): SearchResult | null {
+/**
+ * A hard decision stops sampling new worlds once this much time has passed (one world at least
+ * is always played). Far above its usual time (see the README's figures), so in practice every
+ * decision plays all its worlds and stays deterministic for its seed; on a machine so slow that
+ * the budget runs out, the choice rests on fewer worlds and may depend on timing.
+ */
+export const DEFAULT_BUDGET_MS = 1000;
+
+export function hardSearch(view: GameView, seed: number, settings: HardSettings = HARD_SETTINGS, budgetMs = DEFAULT_BUDGET_MS): SearchResult | null {
+  const deadline = performance.now() + budgetMs;
   const seat = view.viewerSeat!;
   const first = determinize(view, seed);
   const decision = currentDecision(first);
@@ -55,7 +64,10 @@ export function hardSearch(view: GameView, seed: number, settings: HardSettings 
   if (shortlist.length === 1) return { best: { action: shortlist[0]!.action, wins: 0 }, worlds: 0, considered: 1 };
   const wins = shortlist.map(() => 0);
   const margins = shortlist.map(() => 0);
+  let worlds = 0;
   for (let world = 0; world < settings.worlds; world++) {
+    if (world > 0 && performance.now() > deadline) break;
+    worlds++;
     const state = world === 0 ? first : determinize(view, (seed + world * 0x9e3779b1) >>> 0);
     shortlist.forEach(({ action }, index) => {
       const outcome = apply(state, action);
@@ -67,12 +79,12 @@ export function hardSearch(view: GameView, seed: number, settings: HardSettings 
   }
   let best = 0;
   for (let index = 1; index < shortlist.length; index++) {
-    const better = wins[index]! + margins[index]! / settings.worlds > wins[best]! + margins[best]! / settings.worlds;
+    const better = wins[index]! + margins[index]! / worlds > wins[best]! + margins[best]! / worlds;
     if (better) best = index;
   }
-  return { best: { action: shortlist[best]!.action, wins: wins[best]! }, worlds: settings.worlds, considered: shortlist.length };
+  return { best: { action: shortlist[best]!.action, wins: wins[best]! }, worlds, considered: shortlist.length };
 }
 
-export function hardAction(view: GameView, seed: number, settings: HardSettings = HARD_SETTINGS): Action | null {
-  return hardSearch(view, seed, settings)?.best.action ?? null;
+export function hardAction(view: GameView, seed: number, settings: HardSettings = HARD_SETTINGS, budgetMs = DEFAULT_BUDGET_MS): Action | null {
+  return hardSearch(view, seed, settings, budgetMs)?.best.action ?? null;
 }

@@ -8,7 +8,7 @@ import type { Action, GameView } from '../engine/index.js';
 import { baselineAction } from './baseline.js';
 import { determinize } from './determinize.js';
 import { easyAction } from './easy.js';
-import { hardAction, hardSearch } from './hard.js';
+import { HARD_SETTINGS, hardAction, hardSearch } from './hard.js';
 import { mediumAction } from './medium.js';
 
 export type Level = 'easy' | 'medium' | 'hard';
@@ -20,12 +20,14 @@ export const LEVELS: readonly Level[] = ['easy', 'medium', 'hard'];
 export interface ChooseOptions {
   level: Player;
   seed: number;
+  /** Most milliseconds `hard` may think (default 1,000); the other levels answer at once. */
+  budgetMs?: number;
 }
 
 export function chooseAction(view: GameView, options: ChooseOptions): Action | null {
   if (view.viewerSeat === null) throw new Error('a computer player needs a seat');
   const seed = options.seed >>> 0;
-  if (options.level === 'hard') return hardAction(view, seed);
+  if (options.level === 'hard') return hardAction(view, seed, HARD_SETTINGS, options.budgetMs);
   const state = determinize(view, seed);
   switch (options.level) {
     case 'easy':
