@@ -65,11 +65,14 @@ if (!isMainThread) {
   const arg = process.argv.indexOf('--games');
   const games = arg >= 0 ? Number(process.argv[arg + 1]) : 400;
   if (!Number.isInteger(games) || games < 4) throw new Error('--games takes a whole number, 4 or more (a multiple of 4 plays every deal from every seat)');
+  const quarter = Math.max(4, 4 * Math.round(games / 16));
   const matches: Match[] = [
     { name: 'hard 4p', lineup: ['hard', 'baseline', 'baseline', 'baseline'], games },
     { name: 'hard 2p', lineup: ['hard', 'baseline'], games },
     { name: 'medium 4p', lineup: ['medium', 'baseline', 'baseline', 'baseline'], games },
-    { name: 'easy 4p', lineup: ['easy', 'baseline', 'baseline', 'baseline'], games: Math.max(4, Math.round(games / 4)) },
+    { name: 'easy 4p', lineup: ['easy', 'baseline', 'baseline', 'baseline'], games: quarter },
+    // No goal: how hard fares against opponents its playouts do not imitate (they play by the baseline's rules).
+    { name: 'hard vs medium 4p', lineup: ['hard', 'medium', 'medium', 'medium'], games: quarter },
   ];
   // Each deal (seed) is played once from every seat: the player under test meets the same
   // tiles in every seat order, so the luck of the deal cancels out.
@@ -122,5 +125,6 @@ if (!isMainThread) {
   console.log(`ai: hard 4p ${hard4.text}, 2p ${hard2.text}, decision p50 ${hard4.p50.toFixed(0)} ms p99 ${Math.max(hard4.p99, hard2.p99).toFixed(0)} ms (goals: ≥40%, ≥65%, p99 ≤1000 ms)`);
   console.log(`ai: medium 4p ${medium.text}, decision p99 ${medium.p99.toFixed(1)} ms (goals: >25%, ≤20 ms)`);
   console.log(`ai: easy 4p ${easy.text} (goal: <25%)`);
+  console.log(`ai: hard 4p against three medium players ${line('hard vs medium 4p').text} (no goal; a fair share is 25%)`);
   console.log(`ai: tournament of ${jobs.length} games on ${threads} worker threads in ${minutes.toFixed(1)} min`);
 }
