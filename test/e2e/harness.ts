@@ -73,7 +73,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       if (!options.database) await database.close();
     },
   };
-  await harness.bot.context.client.rest.put(Routes.applicationGuildCommands(double.botUser.id, guild.id), { body: commandDefinitions });
+  // Through the bot's rate-limited queue: the client's own answers queue is not held to the global limit.
+  await harness.bot.context.channelRest.put(Routes.applicationGuildCommands(double.botUser.id, guild.id), { body: commandDefinitions });
   return harness;
 }
 

@@ -74,7 +74,8 @@ export class Server {
     const guild = h.double.createGuild({ users: options.users, channels: options.channels ?? ['acquire'] });
     const client = h.bot.context.client;
     await poll(() => client.guilds.cache.has(guild.id), `the bot to see guild ${guild.id}`);
-    await client.rest.put(Routes.applicationGuildCommands(h.double.botUser.id, guild.id), { body: commandDefinitions });
+    // Through the bot's rate-limited queue: the client's own answers queue is not held to the global limit.
+    await h.bot.context.channelRest.put(Routes.applicationGuildCommands(h.double.botUser.id, guild.id), { body: commandDefinitions });
     return new Server(h, guild);
   }
 
