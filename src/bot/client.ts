@@ -56,7 +56,10 @@ export function createBot(options: BotOptions): Bot {
   const restOptions = options.clientOptions?.rest ?? {};
   const client = new Client({ intents: [GatewayIntentBits.Guilds], ...options.clientOptions, rest: { ...restOptions, globalRequestsPerSecond: ANSWERS_PER_SECOND } });
   // Channel posts on a queue of their own, at Discord's global limit (or what Discord granted).
-  const channelRest = new REST({ ...restOptions, globalRequestsPerSecond: options.globalRestLimit ?? restOptions.globalRequestsPerSecond ?? 50 });
+  // Nine tenths of the limit: the client's own bot-token requests (fetching a channel, say) share
+  // Discord's budget, and the two queues' one-second windows do not line up.
+  const globalLimit = options.globalRestLimit ?? restOptions.globalRequestsPerSecond ?? 50;
+  const channelRest = new REST({ ...restOptions, globalRequestsPerSecond: Math.max(1, Math.floor(globalLimit * 0.9)) });
   const ai = options.ai ?? createAiPool();
   const context: BotContext = {
     client,
