@@ -4,7 +4,7 @@
  */
 import { escapeMarkdown } from 'discord.js';
 import { computerLevel } from '../ai/index.js';
-import { decidingSeat } from '../engine/index.js';
+import { whatIsAwaited } from '../engine/index.js';
 import type { Action, Decision, GameEvent, GameState, GameView, Holdings } from '../engine/index.js';
 
 export function money(amount: number): string {
@@ -221,27 +221,9 @@ export function playerLines(view: GameView): string[] {
   });
 }
 
-/** "waiting for Ann to buy shares.", with the name escaped for markdown. */
+/** "waiting for Ann to buy shares.": the engine's words (its hidden-holdings rule included), the name escaped for markdown. */
 export function waitingLine(state: GameState): string {
-  const seat = decidingSeat(state);
-  const name = seat === null ? '' : `**${escapedName(state.players[seat]?.name ?? '')}**`;
-  switch (state.phase.kind) {
-    case 'placeTile':
-      return `waiting for ${name} to place a tile.`;
-    case 'foundChain':
-      return `waiting for ${name} to name the new chain.`;
-    case 'merger': {
-      const merger = state.phase.merger;
-      if (merger.current) return `waiting for ${name} to decide about their ${state.chains[merger.current.chain]?.name} shares.`;
-      return merger.survivor === null ? `waiting for ${name} to choose the surviving chain.` : `waiting for ${name} to choose which chain is wound up next.`;
-    }
-    case 'buyShares':
-      return `waiting for ${name} to buy shares.`;
-    case 'tradeOffer':
-      return `waiting for ${name} to answer a trade offer.`;
-    case 'gameOver':
-      return 'the game is over.';
-  }
+  return whatIsAwaited(state, (name) => `**${escapedName(name)}**`);
 }
 
 export function standingsLines(view: GameView): string[] {

@@ -77,9 +77,9 @@ export function netWorth(state: GameState, seat: number): number {
 }
 
 /** "waiting for Ann to place a tile", for players who clicked out of turn. */
-export function whatIsAwaited(state: GameState): string {
+export function whatIsAwaited(state: GameState, showName: (name: string) => string = (name) => name): string {
   const seat = decidingSeat(state);
-  const name = seat === null ? '' : (state.players[seat]?.name ?? '');
+  const name = seat === null ? '' : showName(state.players[seat]?.name ?? '');
   switch (state.phase.kind) {
     case 'placeTile':
       return `waiting for ${name} to place a tile.`;
