@@ -5,7 +5,7 @@
  * everyone following the baseline's rules, and keeps the action with the most wins (a tied
  * first place counting 1/k). The same seed always gives the same choice.
  */
-import { apply, currentDecision, decidingSeat, type Action, type GameState, type GameView } from '../engine/index.js';
+import { apply, currentDecision, decidingSeat, playOut, type Action, type GameState, type GameView } from '../engine/index.js';
 import { baselineAction } from './baseline.js';
 import { determinize } from './determinize.js';
 import { standing, winShare } from './evaluate.js';
@@ -23,19 +23,17 @@ export const HARD_SETTINGS: HardSettings = { worlds: 10, shortlist: 4 };
 
 const ROLLOUT_LIMIT = 3000;
 
-/** Plays a world to its end with every seat following the baseline's rules. */
-function playOut(start: GameState): GameState {
-  let state = start;
-  for (let step = 0; step < ROLLOUT_LIMIT && state.phase.kind !== 'gameOver'; step++) {
-    const seat = decidingSeat(state);
-    if (seat === null) break;
-    const action = baselineAction(state, seat);
-    if (!action) break;
-    const outcome = apply(state, action);
-    if (!outcome.ok) break;
-    state = outcome.state;
-  }
-  return state;
+/**
+ * Plays a world to its end with every seat following the baseline's rules, in place (the
+ * engine's `playOut`: one copy for the whole rollout, not one per action).
+ */
+function rollOut(start: GameState): GameState {
+  return playOut(start, baselineForWhoeverDecides, { maxActions: ROLLOUT_LIMIT }).state;
+}
+
+function baselineForWhoeverDecides(state: GameState): Action | undefined {
+  const seat = decidingSeat(state);
+  return (seat === null ? null : baselineAction(state, seat)) ?? undefined;
 }
 
 export interface SearchResult {
@@ -72,7 +70,7 @@ export function hardSearch(view: GameView, seed: number, settings: HardSettings 
     shortlist.forEach(({ action }, index) => {
       const outcome = apply(state, action);
       if (!outcome.ok) return;
-      const end = playOut(outcome.state);
+      const end = rollOut(outcome.state);
       wins[index]! += end.result ? winShare(end, seat) : 0;
       margins[index]! += standing(end, seat) / 10_000;
     });

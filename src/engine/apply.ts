@@ -23,13 +23,23 @@ export interface ApplyOptions {
 export function apply(state: GameState, action: Action, options: ApplyOptions = {}): ApplyResult {
   const refusal = staleness(state, options.expectedStateId) ?? mayAct(state, action.player, action.type);
   if (refusal) return refusal;
-  const seat = seatOf(state, action.player);
   const s = draft(state);
   const events: GameEvent[] = [];
-  const rejection = dispatch(s, seat, action, events);
+  const rejection = dispatch(s, seatOf(state, action.player), action, events);
   if (rejection) return rejection;
   s.stateId = state.stateId + 1;
   return { ok: true, state: s, events };
+}
+
+/**
+ * One action on a working copy, in place: `apply` without the copy, for `playOut`. Every move
+ * checks all it refuses for before it changes anything, so a refused action leaves `s` as it was.
+ */
+export function applyInPlace(s: Draft, action: Action, events: GameEvent[]): Rejection | null {
+  const refusal = mayAct(s, action.player, action.type) ?? dispatch(s, seatOf(s, action.player), action, events);
+  if (refusal) return refusal;
+  s.stateId++;
+  return null;
 }
 
 function dispatch(s: Draft, seat: number, action: Action, events: GameEvent[]): Rejection | null {

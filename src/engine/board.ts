@@ -23,16 +23,39 @@ export function tileName(index: number): Tile {
 
 /** The board index of a tile name, or undefined for anything that is not a tile ("13A", "x"). */
 export function tileIndex(name: string): number | undefined {
-  return INDEX_BY_NAME.get(name) ?? INDEX_BY_NAME.get(name.toUpperCase());
+  return cellOf(name) ?? INDEX_BY_NAME.get(name.toUpperCase());
+}
+
+/**
+ * The board index of a tile name as the engine writes them ("1A" … "12I"), read from its
+ * characters: the lookup every move and query makes, many times a turn, so no map and no
+ * allocation. Anything else (other case, "01A", "13A") is undefined.
+ */
+export function cellOf(name: string): number | undefined {
+  const length = name.length;
+  const row = name.charCodeAt(length - 1) - 65; // 'A'
+  if (row < 0 || row >= ROWS) return undefined;
+  let column: number;
+  if (length === 2) {
+    column = name.charCodeAt(0) - 48; // '1'…'9'
+    if (column < 1 || column > 9) return undefined;
+  } else if (length === 3 && name.charCodeAt(0) === 49) {
+    const units = name.charCodeAt(1) - 48; // '10'…'12'
+    if (units < 0 || units > COLUMNS - 10) return undefined;
+    column = 10 + units;
+  } else {
+    return undefined;
+  }
+  return row * COLUMNS + column - 1;
 }
 
 export function isTile(name: string): boolean {
-  return INDEX_BY_NAME.has(name);
+  return cellOf(name) !== undefined;
 }
 
 /** The column number (1–12) of a tile: the two-player bank's share count. */
 export function tileColumn(name: Tile): number {
-  return ((tileIndex(name) ?? 0) % COLUMNS) + 1;
+  return ((cellOf(name) ?? 0) % COLUMNS) + 1;
 }
 
 /** Orthogonal neighbours of every cell, computed once. */
@@ -81,13 +104,20 @@ export const CHAIN_SETS: Record<ChainSetName, readonly ChainDefinition[]> = {
   ],
 };
 
-const TIER_OFFSET: Record<Tier, number> = { cheap: 0, medium: 1, expensive: 2 };
+/** How many rows up the price table a tier starts (a comparison: a lookup keyed by string is slow here). */
+function tierOffset(tier: Tier): number {
+  return tier === 'cheap' ? 0 : tier === 'medium' ? 1 : 2;
+}
 
 /**
  * The row of the price table (0 = the $200 row … 10 = the $1,200 row) for a chain of `size`
  * tiles in `tier`. The table is the same ladder shifted one row per tier.
  */
 export function priceRow(tier: Tier, size: number): number {
+  return PRICE_ROWS[tierOffset(tier)]![size] ?? priceRowOf(tier, size);
+}
+
+function priceRowOf(tier: Tier, size: number): number {
   if (size < 2) return -1;
   let sizeRow: number;
   if (size <= 5) sizeRow = size - 2;
@@ -96,8 +126,13 @@ export function priceRow(tier: Tier, size: number): number {
   else if (size <= 30) sizeRow = 6;
   else if (size <= 40) sizeRow = 7;
   else sizeRow = 8;
-  return sizeRow + TIER_OFFSET[tier];
+  return sizeRow + tierOffset(tier);
 }
+
+/** The price rows of every size a chain can have, by tier: looked up, not worked out, in play. */
+const PRICE_ROWS: readonly (readonly number[])[] = (['cheap', 'medium', 'expensive'] as const).map((tier) =>
+  Array.from({ length: TILE_COUNT + 1 }, (_, size) => priceRowOf(tier, size)),
+);
 
 /** Price of one share; 0 for a chain not on the board. */
 export function sharePrice(tier: Tier, size: number): number {

@@ -1,8 +1,10 @@
 /**
  * A computer player that picks uniformly among legal moves, driven by its own seeded random
- * source. Used by the property test and the benchmark; never by real games.
+ * source; every action it returns is accepted. Used by the property test and the benchmark;
+ * never by real games.
  */
-import { isPlayableTile } from './analysis.js';
+import { isPlayableTile, someTileMayBeUnplayable } from './analysis.js';
+import { apply } from './apply.js';
 import { MAX_TRADE_OFFERS_PER_TURN } from './moves/trades.js';
 import { isActive, priceOf } from './state.js';
 import { nextInt } from './rng.js';
@@ -28,9 +30,13 @@ export class RandomPlayer {
     if (phase.kind === 'placeTile') {
       // The common case, answered with one look at each tile (this runs in the benchmark).
       const seat = state.currentPlayer;
-      if (state.options.trades && phase.tradeOffers < MAX_TRADE_OFFERS_PER_TURN && this.int(20) === 0) return this.tradeOffer(state, seat);
+      if (state.options.trades && phase.tradeOffers < MAX_TRADE_OFFERS_PER_TURN && this.int(20) === 0) {
+        // An offer drawn at random may be refused (empty, or more than exists): then a legal move.
+        const offer = this.tradeOffer(state, seat);
+        return apply(state, offer).ok ? offer : legalActions(state)[0];
+      }
       const player = state.players[seat]!;
-      const playable = player.hand.filter((tile) => isPlayableTile(state.board, state.chains, tile));
+      const playable = someTileMayBeUnplayable(state.chains) ? player.hand.filter((tile) => isPlayableTile(state.board, state.chains, tile)) : player.hand;
       if (playable.length > 0) return { type: 'placeTile', player: player.id, tile: this.pick(playable) };
       return this.pick(legalActions(state));
     }
@@ -45,6 +51,11 @@ export class RandomPlayer {
         const trade = 2 * this.int(decision.maxTrade / 2 + 1);
         const sell = this.int(decision.held - trade + 1);
         return { type: 'disposeShares', player: player.id, sell, trade };
+      }
+      case 'answerTrade': {
+        // Accepting is refused when the player lacks what is asked: then they decline.
+        const answer = this.pick(legalActions(state));
+        return apply(state, answer).ok ? answer : { type: 'answerTrade', player: player.id, accept: false };
       }
       default:
         break;

@@ -2,12 +2,14 @@
  * Small shared facts about a state that the moves, the queries and the views all ask: whose
  * decision it is, a seat or a chain by name, prices, net worth. One home each.
  */
-import { isPlayableTile } from './analysis.js';
+import { isPlayableTile, someTileMayBeUnplayable } from './analysis.js';
 import { END_SIZE, isSafe, sharePrice } from './board.js';
 import type { GameState, Rejection, RejectionCode } from './types.js';
 
 export function seatOf(state: GameState, playerId: string): number {
-  return state.players.findIndex((player) => player.id === playerId);
+  const players = state.players;
+  for (let seat = 0; seat < players.length; seat++) if (players[seat]!.id === playerId) return seat;
+  return -1;
 }
 
 /**
@@ -15,8 +17,8 @@ export function seatOf(state: GameState, playerId: string): number {
  * chain up by name. -1 for no such chain.
  */
 export function chainIndex(state: { chains: readonly { name: string }[] }, name: string): number {
-  const exact = state.chains.findIndex((chain) => chain.name === name);
-  if (exact >= 0) return exact;
+  const chains = state.chains;
+  for (let index = 0; index < chains.length; index++) if (chains[index]!.name === name) return index;
   const wanted = name.toLowerCase();
   return state.chains.findIndex((chain) => chain.name.toLowerCase() === wanted);
 }
@@ -48,7 +50,10 @@ export function decidingSeat(state: GameState): number | null {
 }
 
 export function hasPlayableTile(state: GameState, seat: number): boolean {
-  return (state.players[seat]?.hand ?? []).some((tile) => isPlayableTile(state.board, state.chains, tile));
+  const hand = state.players[seat]?.hand ?? [];
+  if (hand.length > 0 && !someTileMayBeUnplayable(state.chains)) return true;
+  for (const tile of hand) if (isPlayableTile(state.board, state.chains, tile)) return true;
+  return false;
 }
 
 /** The end may be declared when a chain has 41+ tiles or every active chain (one at least) is safe. */
@@ -67,13 +72,31 @@ export function canDeclareEnd(state: GameState): boolean {
 /** Whether the player in turn could buy at least one share now. */
 export function canBuyAnything(state: GameState, seat: number): boolean {
   const cash = state.players[seat]?.cash ?? 0;
-  return state.chains.some((chain, index) => isActive(state, index) && chain.bankShares > 0 && priceOf(state, index) <= cash);
+  for (const chain of state.chains) {
+    if (chain.headquarters !== null && chain.bankShares > 0 && sharePrice(chain.tier, chain.size) <= cash) return true;
+  }
+  return false;
 }
 
 export function netWorth(state: GameState, seat: number): number {
   const player = state.players[seat];
   if (!player) return 0;
-  return player.shares.reduce((sum, count, chain) => sum + count * priceOf(state, chain), player.cash);
+  let worth = player.cash;
+  for (let chain = 0; chain < player.shares.length; chain++) {
+    const count = player.shares[chain]!;
+    if (count > 0) worth += count * priceOf(state, chain);
+  }
+  return worth;
+}
+
+/** Every player's net worth, by seat: a row of the net-worth history. */
+export function netWorths(state: GameState): number[] {
+  const prices = state.chains.map((chain) => sharePrice(chain.tier, chain.size));
+  return state.players.map((player) => {
+    let worth = player.cash;
+    for (let chain = 0; chain < prices.length; chain++) worth += player.shares[chain]! * prices[chain]!;
+    return worth;
+  });
 }
 
 /** "waiting for Ann to place a tile", for players who clicked out of turn. */

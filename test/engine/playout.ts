@@ -1,5 +1,6 @@
-/** Plays complete random games for the property test and the benchmark. */
-import { apply, createGame, legalActions, type Action, type GameOptions, type GameSetup, type GameState, type GameEvent } from '../../src/engine/index.js';
+/** Plays complete random games for the property test, the differential test and the benchmark. */
+import { apply, createGame, type Action, type GameOptions, type GameSetup, type GameState, type GameEvent } from '../../src/engine/index.js';
+import { playOut } from '../../src/engine/playout.js';
 import { RandomPlayer } from '../../src/engine/random-player.js';
 
 export interface Playout {
@@ -8,37 +9,49 @@ export interface Playout {
   final: GameState;
 }
 
-/**
- * One random game. `check` runs after every accepted action. A rejected random move is a bug,
- * except the two a random player cannot know in advance: an empty trade offer and accepting
- * a trade it cannot pay for; those fall back to a legal move.
- */
-export function playRandomGame(
-  seed: number,
-  playerCount: number,
-  options: Partial<GameOptions> = {},
-  check?: (state: GameState, events: GameEvent[], action: Action) => void,
-): Playout {
-  const setup: GameSetup = {
-    players: Array.from({ length: playerCount }, (_, seat) => ({ id: `p${seat}`, name: `Player ${seat + 1}` })),
-    options,
-    seed,
-  };
+type Check = (state: GameState, events: readonly GameEvent[], action: Action) => void;
+
+function randomSetup(seed: number, playerCount: number, options: Partial<GameOptions>): GameSetup {
+  return { players: Array.from({ length: playerCount }, (_, seat) => ({ id: `p${seat}`, name: `Player ${seat + 1}` })), options, seed };
+}
+
+/** The random players of a seed: the same seed, the same choices in either way of playing. */
+const randomPlayerFor = (seed: number) => new RandomPlayer(seed ^ 0x9e3779b9);
+
+/** One random game, one `apply` per action. `check` runs after every action; a refused random move is a bug. */
+export function playRandomGame(seed: number, playerCount: number, options: Partial<GameOptions> = {}, check?: Check): Playout {
+  const setup = randomSetup(seed, playerCount, options);
   let state = createGame(setup);
-  const player = new RandomPlayer(seed ^ 0x9e3779b9);
+  const player = randomPlayerFor(seed);
   const actions: Action[] = [];
   for (let step = 0; state.phase.kind !== 'gameOver'; step++) {
     if (step > 5000) throw new Error(`game with seed ${seed} did not end after 5000 actions`);
-    let action = player.chooseAction(state)!;
-    let result = apply(state, action);
-    if (!result.ok && (action.type === 'offerTrade' || action.type === 'answerTrade')) {
-      action = action.type === 'answerTrade' ? { ...action, accept: false } : legalActions(state)[0]!;
-      result = apply(state, action);
-    }
+    const action = player.chooseAction(state)!;
+    const result = apply(state, action);
     if (!result.ok) throw new Error(`seed ${seed}: random legal move ${JSON.stringify(action)} refused: ${result.code} ${result.message}`);
     actions.push(action);
     state = result.state;
     check?.(state, result.events, action);
   }
   return { setup, actions, final: state };
+}
+
+/**
+ * The same game played out in place (`playOut`, what computer players search with). With
+ * `record` false, nothing but the game is kept: the benchmark's measure.
+ */
+export function playRandomGameInPlace(seed: number, playerCount: number, options: Partial<GameOptions> = {}, check?: Check, record = true): Playout {
+  const setup = randomSetup(seed, playerCount, options);
+  const player = randomPlayerFor(seed);
+  const actions: Action[] = [];
+  const outcome = playOut(createGame(setup), (state) => player.chooseAction(state), {
+    maxActions: 5000,
+    ...(record || check ? { onAction: (state: GameState, action: Action, events: readonly GameEvent[]) => {
+      if (record) actions.push(action);
+      check?.(state, events, action);
+    } } : {}),
+  });
+  if (outcome.refused) throw new Error(`seed ${seed}: random legal move ${JSON.stringify(outcome.refused)} refused in place`);
+  if (outcome.state.phase.kind !== 'gameOver') throw new Error(`game with seed ${seed} did not end after 5000 actions`);
+  return { setup, actions, final: outcome.state };
 }

@@ -17,8 +17,10 @@ export function buyShares(s: Draft, seat: number, names: readonly string[], endD
     chains.push(chain);
     cost += priceOf(s, chain);
   }
-  for (const chain of new Set(chains)) {
-    const wanted = chains.filter((other) => other === chain).length;
+  for (const [position, chain] of chains.entries()) {
+    if (chains.indexOf(chain) !== position) continue; // each chain once, where it is first named
+    let wanted = 0;
+    for (const other of chains) if (other === chain) wanted++;
     const bank = s.chains[chain]!.bankShares;
     if (wanted > bank) return reject('shares/bank_short', `The bank has only ${bank} ${s.chains[chain]!.name} shares left.`);
   }

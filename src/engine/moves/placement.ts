@@ -3,7 +3,7 @@ import { classifyCell, isPlayable, unplayableReason } from '../analysis.js';
 import { ALL_TILES, tileIndex } from '../board.js';
 import { hasPlayableTile, reject } from '../state.js';
 import type { GameEvent, Rejection, Tile } from '../types.js';
-import type { Draft } from './draft.js';
+import { appendTo, type Draft } from './draft.js';
 import { startMerger } from './merger.js';
 import { absorbInto, autoSkipIfNothingElse, drawUpToHandSize, enterBuyPhase } from './turn.js';
 
@@ -49,7 +49,7 @@ export function redrawHand(s: Draft, seat: number, alreadyRedrawn: boolean, even
   const player = s.players[seat]!;
   const revealed = player.hand;
   player.hand = [];
-  s.discarded = [...s.discarded, ...revealed];
+  appendTo(s, 'discarded', revealed);
   events.push({ type: 'handRedrawn', seat, revealed });
   drawUpToHandSize(s, seat, events);
   s.phase = { kind: 'placeTile', redrawn: true, tradeOffers: s.phase.kind === 'placeTile' ? s.phase.tradeOffers : 0 };

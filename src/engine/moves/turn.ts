@@ -2,11 +2,11 @@
  * The flow of a turn: the buy phase, the draw at its end (with dead tiles replaced), passing
  * the turn, skipping a placement that cannot be made, and the end of the game.
  */
-import { classifyTile, connectedUnincorporated } from '../analysis.js';
+import { connectedUnincorporated, isPermanentlyDeadTile, someTileMayBeDead } from '../analysis.js';
 import { HAND_SIZE } from '../board.js';
-import { canBuyAnything, canDeclareEnd, hasPlayableTile, isActive, netWorth, priceOf, reject } from '../state.js';
+import { canBuyAnything, canDeclareEnd, hasPlayableTile, isActive, netWorths, priceOf, reject } from '../state.js';
 import type { GameEvent, GameResult, Rejection, Tile } from '../types.js';
-import type { Draft } from './draft.js';
+import { appendTo, takeFromBag, type Draft } from './draft.js';
 import { payBonuses } from './payment.js';
 
 export function enterBuyPhase(s: Draft, events: GameEvent[]): void {
@@ -24,8 +24,7 @@ export function drawUpToHandSize(s: Draft, seat: number, events: GameEvent[]): v
   const hand = s.players[seat]!.hand;
   const count = Math.min(HAND_SIZE - hand.length, s.bag.length);
   if (count <= 0) return;
-  hand.push(...s.bag.slice(0, count));
-  s.bag = s.bag.slice(count);
+  for (const tile of takeFromBag(s, count)) hand.push(tile);
   events.push({ type: 'tilesDrawn', seat, count });
 }
 
@@ -37,15 +36,15 @@ export function endTurn(s: Draft, events: GameEvent[]): void {
     // included) is set aside face up and replaced, once a turn; a dead tile among the
     // replacements waits for the next turn (README "Options", files 001 and 003).
     const player = s.players[seat]!;
-    const dead = player.hand.filter((tile) => isPermanentlyDead(s, tile));
+    const dead = someTileMayBeDead(s.chains) ? player.hand.filter((tile) => isPermanentlyDeadTile(s.board, s.chains, tile)) : [];
     if (dead.length > 0) {
       player.hand = player.hand.filter((tile) => !dead.includes(tile));
-      s.discarded = [...s.discarded, ...dead];
+      appendTo(s, 'discarded', dead);
       events.push({ type: 'deadTilesReplaced', seat, revealed: dead });
       drawUpToHandSize(s, seat, events);
     }
   }
-  s.netWorthHistory = [...s.netWorthHistory, s.players.map((_, index) => netWorth(s, index))];
+  appendTo(s, 'netWorthHistory', [netWorths(s)]);
   s.turn++;
   if (isStuck(s)) {
     finishGame(s, 'noPlayableTiles', events);
@@ -56,11 +55,6 @@ export function endTurn(s: Draft, events: GameEvent[]): void {
   s.phase = { kind: 'placeTile', redrawn: false, tradeOffers: 0 };
   events.push({ type: 'turnPassed', from: seat, to: next });
   autoSkipIfNothingElse(s, events);
-}
-
-export function isPermanentlyDead(s: Draft, tile: Tile): boolean {
-  const outcome = classifyTile(s.board, s.chains, tile);
-  return outcome.kind === 'unplayable' && outcome.permanent;
 }
 
 /**
@@ -98,7 +92,7 @@ export function finishGame(s: Draft, reason: GameResult['reason'], events: GameE
       events.push({ type: 'sharesLiquidated', seat, chain: s.chains[chain]!.name, shares: count, cash });
     }
   }
-  s.netWorthHistory = [...s.netWorthHistory, s.players.map((_, seat) => netWorth(s, seat))];
+  appendTo(s, 'netWorthHistory', [netWorths(s)]);
   const standings = s.players
     .map((player, seat) => ({ seat, playerId: player.id, name: player.name, cash: player.cash, place: 0 }))
     .sort((a, b) => b.cash - a.cash || a.seat - b.seat);

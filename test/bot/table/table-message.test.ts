@@ -30,7 +30,7 @@ function momentsOf(seed: number, players: number, options: Partial<GameOptions> 
   const moments: Moment[] = [];
   let before: GameState | null = null;
   const game = playRandomGame(seed, players, options, (state, events) => {
-    moments.push({ before: before ?? state, state, events });
+    moments.push({ before: before ?? state, state, events: [...events] });
     before = state;
   });
   expect(game.final.result).not.toBeNull();
