@@ -30,6 +30,8 @@ export async function catchUp(ctx: BotContext, gameId: string, lines: readonly s
   const posted = await ctx.locks.run(gameId, async () => {
     const game = await getGame(ctx.db, gameId);
     if (!game || (game.status !== 'active' && game.status !== 'finished') || game.publicStateId === game.state.stateId) return false;
+    // Shown by this process, only not written down yet (see table/memory.ts): not behind.
+    if (ctx.table.showsUnwritten(game.id, game.state.stateId)) return false;
     if (!(await claimCatchUp(ctx.db, gameId))) return false;
     await announce(ctx, game, await eventsSinceShown(ctx, game), lines);
     ctx.log.info({ gameId, stateId: game.state.stateId }, 'table caught up with the game');

@@ -11,6 +11,7 @@ import type { Logger } from './logger.js';
 import { resumeGames } from './resume.js';
 import { routeInteraction, type CommandHandler } from './router.js';
 import { TableMemory } from './table/memory.js';
+import { writeShownTables } from './table/publish.js';
 import { TableTransport } from './table/transport.js';
 import { startTurnClock } from './turn-clock.js';
 
@@ -108,6 +109,8 @@ export function createBot(options: BotOptions): Bot {
       await Promise.allSettled([...inFlight]);
       // Computer players' moves in progress finish (each is one guarded write and its announcement).
       await Promise.allSettled([...context.background]);
+      // What the tables show, so that a restart does not show them all again.
+      await writeShownTables(context).catch((error: unknown) => options.log.warn({ err: error }, 'could not write down what the tables show'));
       await client.destroy();
       channelRest.clearHashSweeper();
       channelRest.clearHandlerSweeper();

@@ -15,7 +15,7 @@ import { closeGamesOfMissingGuild, shardFilterOf } from './departures.js';
 import { commitMove } from './game-flow.js';
 import { computerDecides, timedOutMove } from './seat-driver.js';
 import { directMessagesClosed, reminderText, waitingFor } from './table/notices.js';
-import { tableLink } from './table/publish.js';
+import { tableLink, writeShownTables } from './table/publish.js';
 import { discordCode } from './table/transport.js';
 import { describeMove, escapedName, mention } from './text.js';
 
@@ -24,7 +24,9 @@ export const DM_REMINDER_AFTER_MS = 60_000;
 
 /** Shows any game whose table is behind, then acts on every due reminder and deadline of the games this process serves. */
 export async function tick(ctx: BotContext): Promise<void> {
-  // Tables behind their game (an announcement that failed after the move was written) first.
+  // What the tables show, written down in one statement; then tables behind their game (an
+  // announcement that failed after the move was written).
+  await writeShownTables(ctx).catch((error: unknown) => ctx.log.warn({ err: error }, 'could not write down what the tables show'));
   await catchUpAll(ctx);
   const now = ctx.now();
   // With several shards each process claims only its own servers' games, in the query.

@@ -226,6 +226,27 @@ export async function setPublicMessage(db: Db, gameId: string, messageId: string
   await db.game.update({ where: { id: gameId }, data: { publicMessageId: messageId, publicStateId: stateId } });
 }
 
+/** The table message that shows a game now and the state it shows. */
+export interface ShownTable {
+  gameId: string;
+  messageId: string;
+  stateId: number;
+}
+
+/**
+ * Writes down what many tables show, in one statement: the bot keeps this in memory as it shows
+ * each move and writes it at its tick and when it stops, so that a move costs one write (the
+ * move's own). A record never goes back to an older state.
+ */
+export async function recordShownTables(db: Db, shown: readonly ShownTable[]): Promise<void> {
+  if (shown.length === 0) return;
+  const rows = JSON.stringify(shown.map((table) => ({ id: table.gameId, message_id: table.messageId, state_id: table.stateId })));
+  await db.$executeRaw`
+    UPDATE games SET public_message_id = shown.message_id, public_state_id = shown.state_id
+    FROM jsonb_to_recordset(${rows}::jsonb) AS shown(id text, message_id text, state_id int)
+    WHERE games.id = shown.id AND (games.public_state_id IS NULL OR games.public_state_id <= shown.state_id)`;
+}
+
 /** Checks rows read with raw SQL. */
 export const movedRowSchema = z.object({
   state_id: z.number().int(),

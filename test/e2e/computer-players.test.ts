@@ -5,6 +5,7 @@
  * promptly while the computers think (in the worker pool, off the bot's event loop).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeShownTables } from '../../src/bot/table/publish.js';
 import { decidingSeat } from '../../src/engine/index.js';
 import { getGame, guildLeaderboard, type StoredGame } from '../../src/store/index.js';
 import { SETTLE_MS, buttonsOf, latestPublicWithButtons, messageText, startHarness, type Harness } from './harness.js';
@@ -22,6 +23,8 @@ afterAll(async () => {
 async function humansTurnOrEnd(gameId: string, humanId: string): Promise<StoredGame> {
   const until = Date.now() + 60_000;
   for (;;) {
+    // What the table shows, written down as the bot's tick would.
+    await writeShownTables(h.bot.context);
     const game = (await getGame(h.database.prisma, gameId))!;
     if (game.status === 'finished') return game;
     if (game.status === 'active' && game.publicStateId === game.state.stateId && game.state.players[decidingSeat(game.state)!]!.id === humanId) {

@@ -11,6 +11,7 @@ import type { GuildFixture, InteractionHandle, InteractionView, OptionValue, Sto
 import { decodeEnvelope } from '../../src/bot/components.js';
 import { walkComponents } from '../support/discord-double/components.js';
 import { SETTLE_MS, buttonsOf, hasButtons, messageText, privateFollowUps, type Harness } from './harness.js';
+import { writeShownTables } from '../../src/bot/table/publish.js';
 
 export interface Answer {
   view: InteractionView;
@@ -127,7 +128,9 @@ export class Server {
     return this.h.double.channelMessages(channelId);
   }
 
+  /** The channel's live game as stored, once the bot has written down what its tables show (as its tick does). */
   async liveGame(channelId = this.guild.channelId): Promise<StoredGame | null> {
+    await writeShownTables(this.h.bot.context);
     return findLiveGame(this.h.database.prisma, channelId);
   }
 

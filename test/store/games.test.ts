@@ -18,6 +18,7 @@ import {
   guildLeaderboard,
   joinLobby,
   leaveLobby,
+  recordShownTables,
   setPublicMessage,
   setupOf,
   startGame,
@@ -321,6 +322,25 @@ describe.each(databaseKinds)('game repository on $name', (kind) => {
       expect(await applyAction(prisma, latest, after)).toMatchObject({ ok: false, reason: 'not_active' });
       expect(await getGame(prisma, game.id)).toMatchObject({ status: 'cancelled', state: { stateId: 2 } });
       expect(await getActionLog(prisma, game.id)).toHaveLength(2);
+    });
+
+    it('writes down what many tables show in one statement, never going back to an older state', async () => {
+      const { prisma } = database;
+      const [first, second] = [await startedGame(), await startedGame()];
+      await setPublicMessage(prisma, first.id, 'old', 0);
+      const statements: string[] = [];
+      const counting = prisma.$extends({ query: { $allOperations: async ({ operation, args, query }) => (statements.push(operation), query(args)) } });
+      await recordShownTables(counting as unknown as typeof prisma, [
+        { gameId: first.id, messageId: 'turn-1', stateId: 3 },
+        { gameId: second.id, messageId: 'turn-9', stateId: 5 },
+      ]);
+      expect(statements).toEqual(['$executeRaw']);
+      expect(await getGame(prisma, first.id)).toMatchObject({ publicMessageId: 'turn-1', publicStateId: 3 });
+      expect(await getGame(prisma, second.id)).toMatchObject({ publicMessageId: 'turn-9', publicStateId: 5 });
+      // A record written late (a slow tick) does not undo a newer one.
+      await recordShownTables(prisma, [{ gameId: first.id, messageId: 'turn-0', stateId: 2 }]);
+      expect(await getGame(prisma, first.id)).toMatchObject({ publicMessageId: 'turn-1', publicStateId: 3 });
+      await recordShownTables(prisma, []);
     });
 
     it('keeps a log that replays from the seed to the stored state', async () => {

@@ -1,9 +1,16 @@
 /**
  * What the table remembers of each game between moves, in this process: the current turn's
  * message (its id, the turn it shows, the lines told so far, the picture it carries, and the
- * interaction webhook that posted it, if any) and whom it pinged last. Lost at a restart: the
- * table then carries on from the stored message id, with fewer lines and no ping memory.
+ * interaction webhook that posted it, if any), whom it pinged last, and what each table shows
+ * that is not written down yet. Lost at a restart: the table then carries on from the stored
+ * message id, with fewer lines and no ping memory.
+ *
+ * What a table shows is written in batches (`recordShownTables`, at each tick and at a stop),
+ * not after every move: a move is then one write. Until written, this memory is the record:
+ * the catch-up asks it before taking a table for behind, and after a crash the tables not yet
+ * written down are simply shown again at start-up.
  */
+import type { ShownTable } from '../../store/index.js';
 import type { Via } from './transport.js';
 
 export interface TurnRecord {
@@ -25,11 +32,40 @@ export interface TurnRecord {
 export class TableMemory {
   private readonly turns = new Map<string, TurnRecord>();
   private readonly pinged = new Map<string, string>();
+  /** Shown but not written down yet, by game. */
+  private readonly unwritten = new Map<string, ShownTable>();
 
-  /** The game's current turn message, if this process posted or adopted it as `messageId`. */
+  /**
+   * The game's current turn message, if this process posted or adopted it as `messageId` (the
+   * stored one), or posted it since and has not written it down yet.
+   */
   turn(gameId: string, messageId: string | null): TurnRecord | null {
     const record = this.turns.get(gameId);
-    return record && record.messageId === messageId ? record : null;
+    if (!record) return null;
+    return record.messageId === messageId || this.unwritten.get(gameId)?.messageId === record.messageId ? record : null;
+  }
+
+  /** The table of `gameId` shows `stateId` on `messageId` now; written down at the next flush. */
+  noteShown(gameId: string, messageId: string, stateId: number): void {
+    this.unwritten.set(gameId, { gameId, messageId, stateId });
+  }
+
+  /** Whether this process showed `stateId` on the game's table and has not written it down yet. */
+  showsUnwritten(gameId: string, stateId: number): boolean {
+    return this.unwritten.get(gameId)?.stateId === stateId;
+  }
+
+  /** What to write down now; `written` once it is. */
+  toWrite(): ShownTable[] {
+    return [...this.unwritten.values()];
+  }
+
+  /** Forgets what was written, unless the table showed something newer meanwhile. */
+  written(tables: readonly ShownTable[]): void {
+    for (const table of tables) {
+      const latest = this.unwritten.get(table.gameId);
+      if (latest && latest.stateId === table.stateId && latest.messageId === table.messageId) this.unwritten.delete(table.gameId);
+    }
   }
 
   setTurn(gameId: string, record: TurnRecord): void {
@@ -44,9 +80,10 @@ export class TableMemory {
     this.pinged.set(gameId, userId);
   }
 
-  /** Forgets a game that ended. */
+  /** Forgets a game that ended (its final message is written down at once). */
   forget(gameId: string): void {
     this.turns.delete(gameId);
     this.pinged.delete(gameId);
+    this.unwritten.delete(gameId);
   }
 }

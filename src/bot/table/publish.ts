@@ -7,7 +7,7 @@
  */
 import { currentDecision, tileIndex, viewFor, type Decision, type GameEvent, type GameState, type GameView } from '../../engine/index.js';
 import { renderBoard, renderNetWorthChart } from '../../render/index.js';
-import { getActionLog, playChannelOf, setPublicMessage, setupOf, type ActiveGame, type FinishedGame } from '../../store/index.js';
+import { getActionLog, playChannelOf, recordShownTables, setPublicMessage, setupOf, type ActiveGame, type FinishedGame } from '../../store/index.js';
 import { steps } from '../../replay/steps.js';
 import type { BotContext } from '../context.js';
 import { describeEvents, isPerson } from '../text.js';
@@ -100,8 +100,8 @@ async function show<Game extends ActiveGame | FinishedGame>(ctx: BotContext, gam
     }
     if (edited) {
       ctx.table.setTurn(game.id, { ...current, lines, picture: redraw ? pictureKey(view) : current.picture, decider });
-      // The table shows this state now (the catch-up looks for tables behind their game).
-      await setPublicMessage(ctx.db, game.id, current.messageId, game.state.stateId);
+      // The table shows this state now (written down at the next tick: see memory.ts).
+      ctx.table.noteShown(game.id, current.messageId, game.state.stateId);
       const ping = pingFor({ decider, previousDecider, turnPlayer: view.players[view.currentPlayer]?.id ?? null, newTurn: false, lastPinged, silent });
       if (ping) {
         await sendNew(ctx, channelId, mentionMessage(view, decision, tableLink(game, current.messageId)), options.via);
@@ -137,7 +137,7 @@ async function postTurn<Game extends ActiveGame | FinishedGame>(ctx: BotContext,
   const ping = pingFor({ decider, previousDecider, turnPlayer: view.players[view.currentPlayer]?.id ?? null, newTurn: true, lastPinged, silent });
   const message = turnMessage({ view, decision, lines, buttons, picture: drawBoard(view), ping: ping?.userId ?? null });
   const posted = await sendNew(ctx, channelId, message, options.via);
-  await record(ctx, game, channelId, posted.id);
+  ctx.table.noteShown(game.id, posted.id, game.state.stateId);
   ctx.table.setTurn(game.id, { channelId, messageId: posted.id, turn: view.turn, turnSeat: view.currentPlayer, lines: [...lines], picture: pictureKey(view), decider, via: posted.via });
   if (ping) ctx.table.notePing(game.id, ping.userId);
   await updateSummary(ctx, game, view);
@@ -175,8 +175,19 @@ export async function stripMessage(ctx: BotContext, channelId: string, messageId
 }
 
 /**
- * Writes down the new table message and the state it shows. Should the write fail, the message
- * would never be found again: its buttons go, and the catch-up posts anew.
+ * Writes down what every table this process showed since the last time shows now, in one
+ * statement (the tick and a stop call this): a move itself is then a single write.
+ */
+export async function writeShownTables(ctx: BotContext): Promise<void> {
+  const tables = ctx.table.toWrite();
+  if (tables.length === 0) return;
+  await recordShownTables(ctx.db, tables);
+  ctx.table.written(tables);
+}
+
+/**
+ * Writes down the game's final message at once (no more moves will carry it). Should the write
+ * fail, the message would never be found again: its buttons go, and the catch-up posts anew.
  */
 async function record(ctx: BotContext, game: ActiveGame | FinishedGame, channelId: string, messageId: string): Promise<void> {
   try {
