@@ -48,6 +48,21 @@ describe('playOut', () => {
     expect(JSON.stringify(outcome.state)).toBe(JSON.stringify(state));
   });
 
+  it('leaves what it returns a state like any other: apply on it changes nothing of it', () => {
+    const random = new RandomPlayer(5);
+    const partway = playOut(start(), (state) => random.chooseAction(state), { maxActions: 40 }).state;
+    const before = JSON.stringify(partway);
+    // Play on through apply until a turn passes (a draw from the bag, a history row).
+    let state = partway;
+    for (let step = 0; step < 10 && state.phase.kind !== 'gameOver'; step++) {
+      const result = apply(state, random.chooseAction(state)!);
+      if (!result.ok) throw new Error(result.message);
+      state = result.state;
+    }
+    expect(state.turn).toBeGreaterThan(partway.turn);
+    expect(JSON.stringify(partway)).toBe(before);
+  });
+
   it('stops at a refused action and reports it, the state as it was before it', () => {
     const position = start();
     const seat = position.currentPlayer;

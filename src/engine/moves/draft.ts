@@ -31,39 +31,37 @@ export function draft(state: GameState): Draft {
 }
 
 /**
- * Arrays of a working copy that are its own, not shared with the state it was copied from, so
- * a move may change them in place. `draft` shares the bag, the discards and the history (an
- * action rarely touches them, and copying them for each action would cost more than the action);
- * `ownedDraft` copies them once for a whole playout, which then appends without copying the past.
+ * Working copies that own every list they hold, so a move may change the bag, the discards and
+ * the history in place. `draft` shares those three with the state it copies (an action rarely
+ * touches them, and copying them for each action would cost more than the action) and moves
+ * replace them instead; `ownedDraft` copies them once for a whole playout, which then takes and
+ * appends without copying the past. Kept by working copy, not by list: a state `apply` makes
+ * from an owned copy shares its lists and must not change them.
  */
-const ownedArrays = new WeakSet<unknown[]>();
+const ownsItsLists = new WeakSet<Draft>();
 
-/** A working copy owning every array, for many moves in a row (`playOut`). */
+/** A working copy owning every list, for many moves in a row (`playOut`). */
 export function ownedDraft(state: GameState): Draft {
   const s = draft(state);
-  s.bag = own(s.bag.slice());
-  s.discarded = own(s.discarded.slice());
-  s.netWorthHistory = own(s.netWorthHistory.slice());
+  s.bag = s.bag.slice();
+  s.discarded = s.discarded.slice();
+  s.netWorthHistory = s.netWorthHistory.slice();
+  ownsItsLists.add(s);
   return s;
 }
 
-function own<T extends unknown[]>(array: T): T {
-  ownedArrays.add(array);
-  return array;
-}
-
-/** Takes the first `count` tiles of the bag: in place when the draft owns the bag. */
+/** Takes the first `count` tiles of the bag: in place when the working copy owns it. */
 export function takeFromBag(s: Draft, count: number): Tile[] {
-  if (ownedArrays.has(s.bag)) return s.bag.splice(0, count);
+  if (ownsItsLists.has(s)) return s.bag.splice(0, count);
   const taken = s.bag.slice(0, count);
   s.bag = s.bag.slice(count);
   return taken;
 }
 
-/** Appends to the discards or the history: in place when the draft owns the list. */
+/** Appends to the discards or the history: in place when the working copy owns the list. */
 export function appendTo<K extends 'discarded' | 'netWorthHistory'>(s: Draft, list: K, items: Draft[K]): void {
   const current = s[list] as unknown[];
-  if (ownedArrays.has(current)) {
+  if (ownsItsLists.has(s)) {
     for (const item of items) current.push(item);
   } else {
     (s as Record<K, unknown[]>)[list] = [...current, ...items];
