@@ -89,6 +89,11 @@ export class InteractionHandle {
     return this.record.userId;
   }
 
+  /** When the double sent the interaction to the bot (Date.now(), the clock of a callback's `at`). */
+  get dispatchedAt(): number {
+    return this.record.dispatchedAt;
+  }
+
   /** The ids of the gateway sessions the interaction was delivered to. */
   get deliveredTo(): readonly string[] {
     return this.record.deliveredTo;

@@ -1,0 +1,265 @@
+/**
+ * `npm run bench:load`: the bot as production runs it (compiled, `node dist/src/main.js`, its own
+ * process) against the local Discord double, many games at once, players simulated in this
+ * process clicking only what the bot shows them (test/e2e/players.ts). Three parts:
+ *
+ * - latency: 200 live games, each making a move every 2–5 s, at Discord's default global limit
+ *   (50 requests/s), on PostgreSQL and on the embedded database: the first answer's p50 / p99
+ *   (from the click reaching the double to the bot's interaction callback; goal p99 ≤ 50 ms),
+ *   moves/s, and the requests per move counted against the global limit (goal ≤ 1);
+ * - ceiling: the global limit raised (the bot's and the double's) so that the CPU is what is
+ *   measured; the games move ever faster until the first answer's p99 passes 1 s; prints the
+ *   moves/s reached before that (goal ≥ 300 per process);
+ * - memory: 1,000 live games on PostgreSQL, each having made a move: the bot process's resident
+ *   memory (goal ≤ 300 MB).
+ *
+ * Options: `-- --part latency|ceiling|memory` (repeatable), `--games N`, `--seconds S` (each
+ * measuring window). A part that cannot run fails the whole run; a goal missed is printed
+ * as MISSED and does not.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { REST, Routes } from 'discord.js';
+import pg from 'pg';
+import { commandDefinitions } from '../commands/acquire.js';
+import { startBotProcess, type BotProcess } from '../test/install/bot-process.js';
+import { buttonsOf, type Harness } from '../test/e2e/harness.js';
+import { Table } from '../test/e2e/players.js';
+import { DISCORD_RATE_LIMITS, DiscordDouble, type GuildFixture, type RateLimitOptions } from '../test/support/discord-double/index.js';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const SERVER = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const UNLIMITED = 100_000;
+
+const { values } = parseArgs({
+  options: { part: { type: 'string', multiple: true }, games: { type: 'string' }, seconds: { type: 'string' } },
+});
+const parts = values.part ?? ['latency', 'ceiling', 'memory'];
+const seconds = Number(values.seconds ?? 60);
+
+type DatabaseKind = 'postgres' | 'embedded';
+
+interface Scenario {
+  database: DatabaseKind;
+  games: number;
+  /** The bot's and the double's global limit. */
+  globalLimit: number;
+}
+
+/** One running bot process, the double it talks to, and its games' tables. */
+interface Rig {
+  double: DiscordDouble;
+  bot: BotProcess;
+  pid: number;
+  tables: Table[];
+  /** Every click's first answer, in ms, since `mark`. */
+  answers: number[];
+  unanswered: number;
+  stop(): Promise<void>;
+}
+
+const quantile = (sorted: number[], q: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `npm run build`, laid out as the Docker image has it: prisma/ beside the compiled src/. */
+function build(): void {
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (!existsSync(join(ROOT, 'dist', 'prisma'))) symlinkSync(join(ROOT, 'prisma'), join(ROOT, 'dist', 'prisma'));
+}
+
+async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `acquire_load_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: SERVER });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(SERVER);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: SERVER });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** Opens a lobby in `channelId`, seats the guest and starts; returns the game's table. */
+async function openGame(double: DiscordDouble, guild: GuildFixture, channelId: string, index: number): Promise<Table> {
+  const [host, guest] = [guild.users[2 * index]!, guild.users[2 * index + 1]!];
+  const start = await double.slashCommand({ guildId: guild.id, channelId, user: host, name: 'acquire', subcommand: 'start', options: {} }).settled({ timeoutMs: 120_000 });
+  const lobby = start.original!;
+  await double.clickButton({ message: lobby, customId: buttonsOf(lobby).find((button) => button.kind === 'join')!.customId, user: guest }).settled({ timeoutMs: 120_000 });
+  await double.clickButton({ message: lobby, customId: buttonsOf(double.message(lobby.id)).find((button) => button.kind === 'start')!.customId, user: host }).settled({ timeoutMs: 120_000 });
+  return new Table({ double, guild: { ...guild, channelId } } as unknown as Harness, 1000 + index);
+}
+
+async function startRig(scenario: Scenario): Promise<Rig> {
+  const limits: RateLimitOptions = { ...DISCORD_RATE_LIMITS, globalPerSecond: scenario.globalLimit };
+  const double = new DiscordDouble({ rateLimits: limits });
+  await double.start();
+  const guild = double.createGuild({ users: scenario.games * 2, channels: Array.from({ length: scenario.games }, (_, index) => `table-${index + 1}`) });
+  await new REST({ api: double.restUrl }).setToken(double.token).put(Routes.applicationGuildCommands(double.botUser.id, guild.id), { body: commandDefinitions });
+
+  const database = scenario.database === 'postgres' ? await freshDatabase() : null;
+  const dataDir = scenario.database === 'embedded' ? mkdtempSync(join(tmpdir(), 'acquire-load-')) : null;
+  const env: Record<string, string> = {
+    DISCORD_TOKEN: double.token,
+    DISCORD_API_URL: double.restUrl,
+    DISCORD_GLOBAL_REST_LIMIT: String(scenario.globalLimit),
+    // 'bot online' is an info line; moves log nothing at info.
+    LOG_LEVEL: 'info',
+    ...(database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir! }),
+  };
+  // `exec`: the shell becomes node, so the process measured is the bot itself.
+  const bot = startBotProcess('exec node src/main.js', { cwd: join(ROOT, 'dist'), env });
+  const online = await bot.waitForLine('bot online', { timeoutMs: 120_000 });
+  const pid = online.pid!;
+
+  const rig: Rig = {
+    double,
+    bot,
+    pid,
+    tables: [],
+    answers: [],
+    unanswered: 0,
+    async stop() {
+      bot.kill();
+      await bot.exited;
+      await double.stop();
+      await database?.drop();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  // Every click the players make: its first answer as the double saw it (dispatch to callback).
+  const click = double.clickButton.bind(double);
+  double.clickButton = (spec) => {
+    const handle = click(spec);
+    handle.response(30_000).then(
+      (callback) => rig.answers.push(callback.at - handle.dispatchedAt),
+      () => rig.unanswered++,
+    );
+    return handle;
+  };
+  const channels = guild.channels.map((channel) => channel.id);
+  for (let from = 0; from < channels.length; from += 10) {
+    rig.tables.push(...(await Promise.all(channels.slice(from, from + 10).map((channelId, offset) => openGame(double, guild, channelId, from + offset)))));
+  }
+  return rig;
+}
+
+interface Window {
+  moves: number;
+  movesPerSecond: number;
+  p50: number;
+  p99: number;
+  globalPerMove: number;
+  errors: number;
+}
+
+/** Every table makes a move every `delay` ms (drawn in the range) for `ms`; what was measured. */
+async function play(rig: Rig, delay: [number, number], ms: number): Promise<Window> {
+  rig.answers.length = 0;
+  const movesBefore = rig.tables.reduce((sum, table) => sum + table.moves, 0);
+  const callsBefore = rig.double.calls.length;
+  const until = Date.now() + ms;
+  let errors = 0;
+  const started = performance.now();
+  await Promise.all(
+    rig.tables.map(async (table, index) => {
+      await sleep((index * 97) % delay[1]);
+      while (Date.now() < until) {
+        await sleep(delay[0] + Math.random() * (delay[1] - delay[0]));
+        if (Date.now() >= until) break;
+        try {
+          if (!(await table.playDecision())) return;
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const moves = rig.tables.reduce((sum, table) => sum + table.moves, 0) - movesBefore;
+  const global = rig.double.calls.slice(callsBefore).filter((call) => call.countsGlobally).length;
+  const sorted = rig.answers.slice().sort((a, b) => a - b);
+  return { moves, movesPerSecond: moves / elapsed, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), globalPerMove: global / Math.max(1, moves), errors: errors + rig.unanswered };
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
+}
+
+const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
+
+async function latency(database: DatabaseKind): Promise<string> {
+  const games = Number(values.games ?? 200);
+  const rig = await startRig({ database, games, globalLimit: DISCORD_RATE_LIMITS.globalPerSecond });
+  try {
+    await play(rig, [2000, 5000], 10_000); // warm-up: every game under way, the JIT settled
+    const window = await play(rig, [2000, 5000], seconds * 1000);
+    return `load, ${database}: ${games} games, a move every 2–5 s each: ${window.movesPerSecond.toFixed(1)} moves/s, first answer p50 ${window.p50.toFixed(0)} ms p99 ${window.p99.toFixed(0)} ms (goal ≤ 50: ${verdict(window.p99 <= 50)}), ${window.globalPerMove.toFixed(2)} requests per move against the global limit (goal ≤ 1: ${verdict(window.globalPerMove <= 1)}), ${window.errors} errors, over ${seconds} s`;
+  } finally {
+    await rig.stop();
+  }
+}
+
+async function ceiling(): Promise<string> {
+  const games = Number(values.games ?? 200);
+  const rig = await startRig({ database: 'postgres', games, globalLimit: UNLIMITED });
+  const steps: [number, number][] = [[2000, 5000], [1000, 2000], [500, 1000], [250, 500], [100, 250], [0, 100], [0, 20]];
+  let best = 0;
+  const seen: string[] = [];
+  try {
+    for (const delay of steps) {
+      const window = await play(rig, delay, Math.min(seconds, 20) * 1000);
+      seen.push(`${window.movesPerSecond.toFixed(0)}/s p99 ${window.p99.toFixed(0)} ms`);
+      if (window.p99 > 1000) break;
+      best = Math.max(best, window.movesPerSecond);
+    }
+    return `load, ceiling (postgres, ${games} games, global limit raised): ${best.toFixed(0)} moves/s before the first answer's p99 passes 1 s (goal ≥ 300: ${verdict(best >= 300)}); steps ${seen.join(', ')}`;
+  } finally {
+    await rig.stop();
+  }
+}
+
+async function memory(): Promise<string> {
+  const games = Number(values.games ?? 1000);
+  const rig = await startRig({ database: 'postgres', games, globalLimit: UNLIMITED });
+  try {
+    const started = rssMb(rig.pid);
+    // One move in every game (its table remembered, its clock running), then quiet.
+    for (let from = 0; from < rig.tables.length; from += 20) await Promise.all(rig.tables.slice(from, from + 20).map((table) => table.playDecision().catch(() => false)));
+    await sleep(10_000);
+    const after = rssMb(rig.pid);
+    return `load, memory (postgres): ${games} live games: bot RSS ${after.toFixed(0)} MB after a move in each (goal ≤ 300: ${verdict(after <= 300)}; ${started.toFixed(0)} MB once started)`;
+  } finally {
+    await rig.stop();
+  }
+}
+
+build();
+let failed = false;
+for (const part of parts) {
+  const runs: (() => Promise<string>)[] =
+    part === 'latency' ? [() => latency('postgres'), () => latency('embedded')] : part === 'ceiling' ? [ceiling] : part === 'memory' ? [memory] : [];
+  if (runs.length === 0) {
+    console.error(`bench:load: no part called ${part} (parts: latency, ceiling, memory)`);
+    process.exit(2);
+  }
+  for (const run of runs) {
+    try {
+      console.log(await run());
+    } catch (error) {
+      failed = true;
+      console.error(`bench:load: the ${part} part failed: ${(error as Error).stack ?? String(error)}`);
+    }
+  }
+}
+process.exit(failed ? 1 : 0);
