@@ -21,6 +21,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { REST, Routes } from 'discord.js';
 import pg from 'pg';
@@ -116,8 +117,10 @@ async function startRig(scenario: Scenario): Promise<Rig> {
     LOG_LEVEL: 'info',
     ...(database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir! }),
   };
-  // `exec`: the shell becomes node, so the process measured is the bot itself.
-  const bot = startBotProcess('exec node src/main.js', { cwd: join(ROOT, 'dist'), env });
+  // `exec`: the shell becomes node, so the process measured is the bot itself. BENCH_PROFILE=<dir>:
+  // the bot writes a CPU profile there when it stops.
+  const profile = process.env.BENCH_PROFILE ? `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE} ` : '';
+  const bot = startBotProcess(`exec node ${profile}src/main.js`, { cwd: join(ROOT, 'dist'), env });
   const online = await bot.waitForLine('bot online', { timeoutMs: 120_000 });
   const pid = online.pid!;
 
@@ -129,8 +132,10 @@ async function startRig(scenario: Scenario): Promise<Rig> {
     answers: [],
     unanswered: 0,
     async stop() {
+      // SIGTERM, as `docker stop` does (a CPU profile asked for with BENCH_PROFILE is written then).
+      process.kill(pid, 'SIGTERM');
+      await Promise.race([bot.exited, sleep(30_000)]);
       bot.kill();
-      await bot.exited;
       await double.stop();
       await database?.drop();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -160,6 +165,17 @@ interface Window {
   p99: number;
   globalPerMove: number;
   errors: number;
+  /** CPU used in the window, in % of one core: the bot's process, and this one (the double and the players). */
+  botCpu: number;
+  driverCpu: number;
+  /** This process's event-loop delay p99, ms: above a few ms, its own timestamps run late. */
+  driverLag: number;
+}
+
+/** A process's user + system CPU time so far, in seconds (/proc/<pid>/stat, clock ticks of 1/100 s). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** Every table makes a move every `delay` ms (drawn in the range) for `ms`; what was measured. */
@@ -169,6 +185,10 @@ async function play(rig: Rig, delay: [number, number], ms: number): Promise<Wind
   const callsBefore = rig.double.calls.length;
   const until = Date.now() + ms;
   let errors = 0;
+  const botCpuBefore = cpuSeconds(rig.pid);
+  const driverCpuBefore = process.cpuUsage();
+  const lag = monitorEventLoopDelay({ resolution: 5 });
+  lag.enable();
   const started = performance.now();
   await Promise.all(
     rig.tables.map(async (table, index) => {
@@ -185,10 +205,13 @@ async function play(rig: Rig, delay: [number, number], ms: number): Promise<Wind
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  lag.disable();
+  const driverCpu = process.cpuUsage(driverCpuBefore);
+  const cpu = { botCpu: (100 * (cpuSeconds(rig.pid) - botCpuBefore)) / elapsed, driverCpu: (100 * (driverCpu.user + driverCpu.system)) / 1e6 / elapsed, driverLag: lag.percentile(99) / 1e6 };
   const moves = rig.tables.reduce((sum, table) => sum + table.moves, 0) - movesBefore;
   const global = rig.double.calls.slice(callsBefore).filter((call) => call.countsGlobally).length;
   const sorted = rig.answers.slice().sort((a, b) => a - b);
-  return { moves, movesPerSecond: moves / elapsed, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), globalPerMove: global / Math.max(1, moves), errors: errors + rig.unanswered };
+  return { moves, movesPerSecond: moves / elapsed, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), globalPerMove: global / Math.max(1, moves), errors: errors + rig.unanswered, ...cpu };
 }
 
 function rssMb(pid: number): number {
@@ -204,7 +227,7 @@ async function latency(database: DatabaseKind): Promise<string> {
   try {
     await play(rig, [2000, 5000], 10_000); // warm-up: every game under way, the JIT settled
     const window = await play(rig, [2000, 5000], seconds * 1000);
-    return `load, ${database}: ${games} games, a move every 2–5 s each: ${window.movesPerSecond.toFixed(1)} moves/s, first answer p50 ${window.p50.toFixed(0)} ms p99 ${window.p99.toFixed(0)} ms (goal ≤ 50: ${verdict(window.p99 <= 50)}), ${window.globalPerMove.toFixed(2)} requests per move against the global limit (goal ≤ 1: ${verdict(window.globalPerMove <= 1)}), ${window.errors} errors, over ${seconds} s`;
+    return `load, ${database}: ${games} games, a move every 2–5 s each: ${window.movesPerSecond.toFixed(1)} moves/s, first answer p50 ${window.p50.toFixed(0)} ms p99 ${window.p99.toFixed(0)} ms (goal ≤ 50: ${verdict(window.p99 <= 50)}), ${window.globalPerMove.toFixed(2)} requests per move against the global limit (goal ≤ 1: ${verdict(window.globalPerMove <= 1)}), ${window.errors} errors, over ${seconds} s; CPU: bot ${window.botCpu.toFixed(0)} %, driver ${window.driverCpu.toFixed(0)} % (event-loop p99 ${window.driverLag.toFixed(0)} ms)`;
   } finally {
     await rig.stop();
   }

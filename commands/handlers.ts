@@ -4,7 +4,7 @@
  */
 import { AttachmentBuilder, EmbedBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import { currentDecision, optionsProblem, resolveOptions, viewFor } from '../src/engine/index.js';
-import { renderBoard, renderNetWorthChart, renderPriceChart } from '../src/render/index.js';
+import { renderPriceChart } from '../src/render/index.js';
 import { cancelGame, createLobby, findLiveGame, getActionLog, ladder, lastFinishedGame, liveGamesIn, profile, recentFinished, setNotify, setPublicMessage, setupOf, shownRating, type ActiveGame, type LobbyGame, type RatingRow } from '../src/store/index.js';
 import { exportRecord } from '../src/replay/record.js';
 import { openReplayButton } from '../src/bot/features/replays.js';
@@ -121,7 +121,7 @@ async function withLiveGame(ctx: BotContext, interaction: ChatInputCommandIntera
       // The table message as it stands, privately and without buttons (the table's are the ones to click).
       const view = viewFor(game.state, null);
       const turnPlayer = view.players[view.currentPlayer]?.name ?? null;
-      const message = turnMessage({ view, decision: currentDecision(game.state), lines: [], buttons: [], picture: renderBoard(view, { turnOf: turnPlayer }), ping: null });
+      const message = turnMessage({ view, decision: currentDecision(game.state), lines: [], buttons: [], picture: await ctx.workers.board(view, { turnOf: turnPlayer }), ping: null });
       await interaction.reply(privately(message));
       return;
     }
@@ -145,7 +145,8 @@ async function finalStatus(ctx: BotContext, interaction: ChatInputCommandInterac
   const game = await lastFinishedGame(ctx.db, interaction.channelId);
   if (!game) return refuse(interaction, refusals.noFinishedGameHere);
   const view = viewFor(game.state, null);
-  await interaction.reply(privately(finalMessage(view, { board: renderBoard(view), chart: renderNetWorthChart(view) }, [])));
+  const [board, chart] = await Promise.all([ctx.workers.board(view), ctx.workers.netWorthChart(view)]);
+  await interaction.reply(privately(finalMessage(view, { board, chart }, [])));
 }
 
 /** `/acquire notify on|off`: direct-message reminders when a decision of yours waits more than a minute. */

@@ -1,35 +1,43 @@
 /**
- * The computer players' thinking runs here, in worker threads (piscina), never on the bot's
- * event loop: a `hard` decision in one game never delays a click in another. The end-of-game
- * animation is encoded here too, for the same reason.
+ * The bot's worker threads (piscina): the computer players' thinking and every picture it sends
+ * run here, never on the bot's event loop, so that a `hard` decision or a board being drawn in
+ * one game never delays the answer to a click in another.
  */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { Action, ChainState, GameView } from '../engine/index.js';
 import type { AnimationFrame } from '../render/animation.js';
+import type { BoardOptions } from '../render/index.js';
 import type { ChooseOptions, Suggestion } from './index.js';
 import type { Task } from './worker.js';
 
-export interface AiPool {
+export interface WorkerPool {
   choose(view: GameView, options: ChooseOptions): Promise<Action | null>;
   /** What the hard player would do, and why in one line (the hints). */
   suggest(view: GameView, seed: number): Promise<Suggestion | null>;
   /** The end-of-game animation (src/render/animation.ts), encoded in a worker. */
   animate(frames: AnimationFrame[], chains: Pick<ChainState, 'name'>[]): Promise<Buffer>;
+  /** The board picture (src/render/board.ts), drawn and encoded in a worker. */
+  board(view: GameView, options?: BoardOptions): Promise<Buffer>;
+  /** The end-of-game net worth chart (src/render/netWorthChart.ts). */
+  netWorthChart(view: GameView): Promise<Buffer>;
   close(): Promise<void>;
 }
 
-export function createAiPool(options: { threads?: number } = {}): AiPool {
+export function createWorkerPool(options: { threads?: number } = {}): WorkerPool {
   // From the TypeScript sources the worker is loaded through tsx; compiled, as plain JavaScript.
   const fromSources = import.meta.url.endsWith('.ts');
   const filename = fileURLToPath(new URL(fromSources ? './worker-tsx.mjs' : './worker.js', import.meta.url));
-  const threads = options.threads ?? Math.max(1, Math.min(4, availableParallelism() - 1));
+  // Two threads at least, even on two cores: a board must not wait behind a long decision.
+  const threads = options.threads ?? Math.max(2, Math.min(4, availableParallelism() - 1));
   const pool = new Piscina<Task, Action | null | Suggestion | Uint8Array>({ filename, minThreads: 1, maxThreads: threads, idleTimeout: 60_000 });
   return {
     choose: (view, chosen) => pool.run({ kind: 'choose', view, options: chosen }) as Promise<Action | null>,
     suggest: (view, seed) => pool.run({ kind: 'suggest', view, seed }) as Promise<Suggestion | null>,
     animate: async (frames, chains) => Buffer.from((await pool.run({ kind: 'animate', frames, chains })) as Uint8Array),
+    board: async (view, drawn = {}) => Buffer.from((await pool.run({ kind: 'board', view, options: drawn })) as Uint8Array),
+    netWorthChart: async (view) => Buffer.from((await pool.run({ kind: 'netWorthChart', view })) as Uint8Array),
     close: () => pool.destroy(),
   };
 }

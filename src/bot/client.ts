@@ -2,7 +2,7 @@
  * The bot: a discord.js client with only the Guilds intent, wired to the one interaction router.
  */
 import { Client, Events, GatewayIntentBits, REST, type ClientOptions } from 'discord.js';
-import { createAiPool, type AiPool } from '../ai/pool.js';
+import { createWorkerPool, type WorkerPool } from '../ai/pool.js';
 import type { PrismaClient } from '../store/index.js';
 import { GameLocks, type BotContext } from './context.js';
 import { tableUi } from './features/index.js';
@@ -26,8 +26,8 @@ export interface BotOptions {
   /** Extra client options (tests point `rest` at the local Discord double). */
   clientOptions?: Partial<ClientOptions>;
   now?: () => Date;
-  /** The computer players' pool; by default one of the bot's own, closed when it stops. */
-  ai?: AiPool;
+  /** The worker threads (computer players, pictures); by default the bot's own, closed when it stops. */
+  workers?: WorkerPool;
   /** Requests a second Discord allows this bot in all (`DISCORD_GLOBAL_REST_LIMIT`, default 50). */
   globalRestLimit?: number;
   /** Pause before each computer player's move (default 1.5 s, so that people can follow). */
@@ -61,7 +61,7 @@ export function createBot(options: BotOptions): Bot {
   // Discord's budget, and the two queues' one-second windows do not line up.
   const globalLimit = options.globalRestLimit ?? restOptions.globalRequestsPerSecond ?? 50;
   const channelRest = new REST({ ...restOptions, globalRequestsPerSecond: Math.max(1, Math.floor(globalLimit * 0.9)) });
-  const ai = options.ai ?? createAiPool();
+  const workers = options.workers ?? createWorkerPool();
   const context: BotContext = {
     client,
     channelRest,
@@ -72,7 +72,7 @@ export function createBot(options: BotOptions): Bot {
     ui: tableUi,
     transport: new TableTransport(channelRest, client.rest),
     table: new TableMemory(),
-    ai,
+    workers,
     computerMoveDelayMs: options.computerMoveDelayMs ?? 1500,
     background: new Set(),
     catchUpAfterMs: options.catchUpAfterMs ?? 10_000,
@@ -114,7 +114,7 @@ export function createBot(options: BotOptions): Bot {
       await client.destroy();
       channelRest.clearHashSweeper();
       channelRest.clearHandlerSweeper();
-      if (!options.ai) await ai.close();
+      if (!options.workers) await workers.close();
     },
   };
 }

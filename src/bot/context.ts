@@ -1,6 +1,6 @@
 /** What every handler needs: the Discord client, the database, the log, the clock and the table's buttons. */
 import type { ButtonBuilder, Client, REST } from 'discord.js';
-import type { AiPool } from '../ai/pool.js';
+import type { WorkerPool } from '../ai/pool.js';
 import type { ActiveGame, FinishedGame, PrismaClient } from '../store/index.js';
 import type { Panel } from './layout.js';
 import type { Logger } from './logger.js';
@@ -35,8 +35,8 @@ export interface BotContext {
   transport: TableTransport;
   /** Each game's current turn message and last ping, in this process. */
   table: TableMemory;
-  /** The computer players' worker pool: their thinking never runs on this event loop. */
-  ai: AiPool;
+  /** Worker threads for the computer players' thinking and the pictures: never on this event loop. */
+  workers: WorkerPool;
   /** How long a computer player waits before its move, so that people can follow. */
   computerMoveDelayMs: number;
   /** Work started by an event that outlives it (computer players' turns); `stop` waits for it. */

@@ -26,7 +26,7 @@ function seedOf(game: ActiveGame): number {
 }
 
 async function chooseFor(ctx: BotContext, game: ActiveGame, seat: number, level: Level): Promise<Action | null> {
-  return ctx.ai.choose(viewFor(game.state, game.state.players[seat]!.id), { level, seed: seedOf(game) });
+  return ctx.workers.choose(viewFor(game.state, game.state.players[seat]!.id), { level, seed: seedOf(game) });
 }
 
 /** The move to make without waiting for anyone (a computer seat, a seat on autopilot), or null: wait. */

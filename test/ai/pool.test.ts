@@ -1,10 +1,10 @@
 /** The worker pool answers exactly what the player would answer in this thread, off it. */
 import { afterAll, describe, expect, it } from 'vitest';
 import { chooseAction, suggest } from '../../src/ai/index.js';
-import { createAiPool } from '../../src/ai/pool.js';
+import { createWorkerPool } from '../../src/ai/pool.js';
 import { createGame, viewFor } from '../../src/engine/index.js';
 
-const pool = createAiPool({ threads: 1 });
+const pool = createWorkerPool({ threads: 1 });
 afterAll(() => pool.close());
 
 describe('the computer players’ worker pool', () => {

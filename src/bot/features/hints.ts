@@ -23,7 +23,7 @@ export const hintFeatures = [
     async run(ctx, interaction, { game, user }) {
       if (!game.hints) return;
       await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-      const hint = await ctx.ai.suggest(viewFor(game.state, user.id), game.state.stateId);
+      const hint = await ctx.workers.suggest(viewFor(game.state, user.id), game.state.stateId);
       await interaction.editReply(hint ? `💡 The hard computer player would **${describeMove(hint.action, game.state)}**: ${hint.reason}` : 'There is nothing to suggest now.');
     },
   }),

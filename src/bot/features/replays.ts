@@ -4,7 +4,6 @@
  */
 import { AttachmentBuilder, ButtonStyle, MessageFlags, type InteractionUpdateOptions } from 'discord.js';
 import { spectatorView } from '../../engine/index.js';
-import { renderBoard } from '../../render/index.js';
 import { steps } from '../../replay/steps.js';
 import { getActionLog, setupOf, type FinishedGame } from '../../store/index.js';
 import { args, button, defineKind } from '../components.js';
@@ -36,7 +35,7 @@ export async function replayView(ctx: BotContext, game: FinishedGame, requested:
   const id = { gameId: game.id, stateId: 0 };
   return {
     content,
-    files: [new AttachmentBuilder(renderBoard(view), { name: 'board.png' })],
+    files: [new AttachmentBuilder(await ctx.workers.board(view), { name: 'board.png' })],
     attachments: [],
     components: rows([
       button(replayStep, id, 0, '⏮', { disabled: at === 0 }),

@@ -6,7 +6,6 @@
  * pings.ts and picture.ts; the messages themselves are built from the spectator's view.
  */
 import { currentDecision, tileIndex, viewFor, type Decision, type GameEvent, type GameState, type GameView } from '../../engine/index.js';
-import { renderBoard, renderNetWorthChart } from '../../render/index.js';
 import { getActionLog, playChannelOf, recordShownTables, setPublicMessage, setupOf, type ActiveGame, type FinishedGame } from '../../store/index.js';
 import { steps } from '../../replay/steps.js';
 import type { BotContext } from '../context.js';
@@ -45,8 +44,9 @@ function hiddenHolder(view: GameView, decision: Decision): boolean {
   return decision.kind === 'disposeShares' && view.options.holdings === 'hidden' && !view.result;
 }
 
-function drawBoard(view: GameView): Buffer {
-  return renderBoard(view, { turnOf: view.result ? null : (view.players[view.currentPlayer]?.name ?? null) });
+/** The board picture, drawn in a worker thread (a board takes longer than a dozen clicks' answers). */
+function drawBoard(ctx: BotContext, view: GameView): Promise<Buffer> {
+  return ctx.workers.board(view, { turnOf: view.result ? null : (view.players[view.currentPlayer]?.name ?? null) });
 }
 
 /**
@@ -71,7 +71,8 @@ async function show<Game extends ActiveGame | FinishedGame>(ctx: BotContext, gam
       ctx.log.warn({ err: error, gameId: game.id }, 'could not close the last turn’s message');
     });
     const animation = await endOfGameAnimation(ctx, game as FinishedGame);
-    const final = finalMessage(view, { board: drawBoard(view), chart: renderNetWorthChart(view), animation }, ctx.ui.finalButtons(game as FinishedGame));
+    const [board, chart] = await Promise.all([drawBoard(ctx, view), ctx.workers.netWorthChart(view)]);
+    const final = finalMessage(view, { board, chart, animation }, ctx.ui.finalButtons(game as FinishedGame));
     const posted = await sendNew(ctx, channelId, final, options.via);
     await record(ctx, game, channelId, posted.id);
     ctx.table.forget(game.id);
@@ -92,7 +93,7 @@ async function show<Game extends ActiveGame | FinishedGame>(ctx: BotContext, gam
     const redraw = needsNewPicture(current.picture, view);
     let edited = true;
     try {
-      await editRecord(ctx, current, turnMessage({ view, decision, lines, buttons, picture: redraw ? drawBoard(view) : null, ping: null }));
+      await editRecord(ctx, current, turnMessage({ view, decision, lines, buttons, picture: redraw ? await drawBoard(ctx, view) : null, ping: null }));
     } catch (error) {
       // Deleted by someone, say: the turn goes on in a new message.
       ctx.log.warn({ err: error, gameId: game.id, messageId: current.messageId }, 'could not edit the table message; posting a new one');
@@ -135,7 +136,7 @@ async function postTurn<Game extends ActiveGame | FinishedGame>(ctx: BotContext,
   const decision = currentDecision(game.state);
   const channelId = playChannelOf(game);
   const ping = pingFor({ decider, previousDecider, turnPlayer: view.players[view.currentPlayer]?.id ?? null, newTurn: true, lastPinged, silent });
-  const message = turnMessage({ view, decision, lines, buttons, picture: drawBoard(view), ping: ping?.userId ?? null });
+  const message = turnMessage({ view, decision, lines, buttons, picture: await drawBoard(ctx, view), ping: ping?.userId ?? null });
   const posted = await sendNew(ctx, channelId, message, options.via);
   ctx.table.noteShown(game.id, posted.id, game.state.stateId);
   ctx.table.setTurn(game.id, { channelId, messageId: posted.id, turn: view.turn, turnSeat: view.currentPlayer, lines: [...lines], picture: pictureKey(view), decider, via: posted.via });
@@ -252,7 +253,7 @@ async function endOfGameAnimation(ctx: BotContext, game: FinishedGame): Promise<
       board: state.board,
       lastPlaced: state.lastPlacedTile === null ? null : (tileIndex(state.lastPlacedTile) ?? null),
     }));
-    return await ctx.ai.animate(frames, game.state.chains.map((chain) => ({ name: chain.name })));
+    return await ctx.workers.animate(frames, game.state.chains.map((chain) => ({ name: chain.name })));
   } catch (error) {
     // The standings matter more than the picture: post them without it.
     ctx.log.warn({ err: error, gameId: game.id }, 'could not make the end-of-game animation');
