@@ -1,7 +1,7 @@
 /**
  * The bot: a discord.js client with only the Guilds intent, wired to the one interaction router.
  */
-import { Client, Events, GatewayIntentBits, REST, type ClientOptions } from 'discord.js';
+import { Client, Events, GatewayIntentBits, Options, REST, type ClientOptions } from 'discord.js';
 import { createWorkerPool, type WorkerPool } from '../ai/pool.js';
 import type { PrismaClient } from '../store/index.js';
 import { GameLocks, type BotContext } from './context.js';
@@ -45,6 +45,32 @@ export interface BotOptions {
  */
 const ANSWERS_PER_SECOND = 10_000;
 
+/**
+ * What discord.js keeps in memory, bounded to what the bot reads: servers, channels and threads
+ * (where games play, and their permissions) and the bot's own member. Nothing is read from the
+ * message cache (a click brings its message), so none is kept: by default every channel keeps
+ * its last 200 messages, which for a thousand games' threads is most of the process's memory.
+ * Members arrive with each click; only the bot's own is looked up.
+ */
+const BOUNDED_CACHES = Options.cacheWithLimits({
+  ...Options.DefaultMakeCacheSettings,
+  MessageManager: 0,
+  GuildMemberManager: { maxSize: 1, keepOverLimit: (member) => member.id === member.client.user.id },
+  UserManager: { maxSize: 1, keepOverLimit: (user) => user.id === user.client.user.id },
+  ThreadMemberManager: 0,
+  ReactionManager: 0,
+  ReactionUserManager: 0,
+  PresenceManager: 0,
+  VoiceStateManager: 0,
+  GuildEmojiManager: 0,
+  GuildStickerManager: 0,
+  GuildScheduledEventManager: 0,
+  StageInstanceManager: 0,
+  GuildBanManager: 0,
+  GuildInviteManager: 0,
+  AutoModerationRuleManager: 0,
+});
+
 export interface Bot {
   context: BotContext;
   /** Logs in and resolves once the client is ready. */
@@ -55,7 +81,7 @@ export interface Bot {
 
 export function createBot(options: BotOptions): Bot {
   const restOptions = options.clientOptions?.rest ?? {};
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], ...options.clientOptions, rest: { ...restOptions, globalRequestsPerSecond: ANSWERS_PER_SECOND } });
+  const client = new Client({ intents: [GatewayIntentBits.Guilds], makeCache: BOUNDED_CACHES, ...options.clientOptions, rest: { ...restOptions, globalRequestsPerSecond: ANSWERS_PER_SECOND } });
   // Channel posts on a queue of their own, at Discord's global limit (or what Discord granted).
   // Nine tenths of the limit: the client's own bot-token requests (fetching a channel, say) share
   // Discord's budget, and the two queues' one-second windows do not line up.
