@@ -4,6 +4,10 @@
  * one game never delays the answer to a click in another.
  */
 import { availableParallelism } from 'node:os';
+// node-canvas loaded in this (main) thread too, not only in the workers that draw: otherwise its
+// native library is unloaded when the last worker that loaded it ends, and the process crashes
+// (SIGSEGV) as a worker stops or the bot exits. Loaded here, it stays for the process's life.
+import 'canvas';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { Action, ChainState, GameView } from '../engine/index.js';

@@ -1,5 +1,13 @@
-/** The worker pool answers exactly what the player would answer in this thread, off it. */
+/**
+ * The worker pool answers exactly what the player would answer in this thread, off it; it draws
+ * the same board picture as this thread; and a process whose workers drew exits cleanly.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { renderBoard } from '../../src/render/index.js';
 import { chooseAction, suggest } from '../../src/ai/index.js';
 import { createWorkerPool } from '../../src/ai/pool.js';
 import { createGame, viewFor } from '../../src/engine/index.js';
@@ -18,4 +26,26 @@ describe('the computer players’ worker pool', () => {
     expect(hint).toEqual(suggest(view, 8));
     expect(hint?.reason).toMatch(/won \d+% of the games|only sensible choice/);
   });
+
+  it('draws the board a player sees, byte for byte as this thread would', async () => {
+    const state = createGame({ players: [{ id: 'a', name: 'Ann' }, { id: 'b', name: 'Bob' }], seed: 5 });
+    const view = viewFor(state, null);
+    expect((await pool.board(view, { turnOf: 'Ann' })).equals(renderBoard(view, { turnOf: 'Ann' }))).toBe(true);
+  });
+
+  it('lets a process whose workers drew boards stop and exit cleanly (no crash as the workers end)', () => {
+    const root = new URL('../..', import.meta.url).pathname;
+    const script = join(mkdtempSync(join(tmpdir(), 'pool-exit-')), 'draw-and-exit.mjs');
+    writeFileSync(script, `
+      const { createWorkerPool } = await import(${JSON.stringify(join(root, 'src/ai/pool.ts'))});
+      const { createGame, viewFor } = await import(${JSON.stringify(join(root, 'src/engine/index.ts'))});
+      const pool = createWorkerPool({ threads: 2 });
+      const view = viewFor(createGame({ players: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }], seed: 1 }), null);
+      await Promise.all([pool.board(view), pool.board(view), pool.board(view)]);
+      await pool.close();
+      console.log('closed');`);
+    const run = spawnSync(process.execPath, ['--import', 'tsx', script], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+    expect(run.stdout).toContain('closed');
+    expect(run.status).toBe(0);
+  }, 60_000);
 });
