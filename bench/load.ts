@@ -14,7 +14,7 @@
  *   memory (goal ≤ 300 MB).
  *
  * Options: `-- --part latency|ceiling|memory` (repeatable), `--games N`, `--seconds S` (each
- * measuring window). A part that cannot run fails the whole run; a goal missed is printed
+ * measuring window), `--database postgres|embedded` (the latency part's; both by default); BENCH_BOT_NODE_ARGS adds node options to the bot (a CPU profile, say). A part that cannot run fails the whole run; a goal missed is printed
  * as MISSED and does not.
  */
 import { execFileSync } from 'node:child_process';
@@ -36,10 +36,11 @@ const SERVER = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?
 const UNLIMITED = 100_000;
 
 const { values } = parseArgs({
-  options: { part: { type: 'string', multiple: true }, games: { type: 'string' }, seconds: { type: 'string' } },
+  options: { part: { type: 'string', multiple: true }, games: { type: 'string' }, seconds: { type: 'string' }, database: { type: 'string', multiple: true } },
 });
 const parts = values.part ?? ['latency', 'ceiling', 'memory'];
 const seconds = Number(values.seconds ?? 60);
+const databases = (values.database ?? ['postgres', 'embedded']) as DatabaseKind[];
 
 type DatabaseKind = 'postgres' | 'embedded';
 
@@ -61,6 +62,11 @@ interface Rig {
   unanswered: number;
   stop(): Promise<void>;
 }
+
+/** Bot processes still running: killed should this process end first (an error, Ctrl-C, a timeout). */
+const running = new Set<BotProcess>();
+process.on('exit', () => running.forEach((bot) => bot.kill()));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
 
 const quantile = (sorted: number[], q: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -113,14 +119,16 @@ async function startRig(scenario: Scenario): Promise<Rig> {
     DISCORD_TOKEN: double.token,
     DISCORD_API_URL: double.restUrl,
     DISCORD_GLOBAL_REST_LIMIT: String(scenario.globalLimit),
+    // As the Docker image runs it (see the Dockerfile): one malloc arena per core, not per thread.
+    MALLOC_ARENA_MAX: '2',
     // 'bot online' is an info line; moves log nothing at info.
     LOG_LEVEL: 'info',
     ...(database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir! }),
   };
-  // `exec`: the shell becomes node, so the process measured is the bot itself. BENCH_PROFILE=<dir>:
-  // the bot writes a CPU profile there when it stops.
-  const profile = process.env.BENCH_PROFILE ? `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE} ` : '';
-  const bot = startBotProcess(`exec node ${profile}src/main.js`, { cwd: join(ROOT, 'dist'), env });
+  // `exec`: the shell becomes node, so the process measured is the bot itself. BENCH_BOT_NODE_ARGS
+  // adds node options to it (`--cpu-prof --cpu-prof-dir=/tmp/p`: a CPU profile written as it stops).
+  const bot = startBotProcess(`exec node ${process.env.BENCH_BOT_NODE_ARGS ?? ''} src/main.js`, { cwd: join(ROOT, 'dist'), env });
+  running.add(bot);
   const online = await bot.waitForLine('bot online', { timeoutMs: 120_000 });
   const pid = online.pid!;
 
@@ -132,10 +140,11 @@ async function startRig(scenario: Scenario): Promise<Rig> {
     answers: [],
     unanswered: 0,
     async stop() {
-      // SIGTERM, as `docker stop` does (a CPU profile asked for with BENCH_PROFILE is written then).
+      // SIGTERM, as `docker stop` does (a CPU profile asked for in BENCH_BOT_NODE_ARGS is written then).
       process.kill(pid, 'SIGTERM');
       await Promise.race([bot.exited, sleep(30_000)]);
       bot.kill();
+      running.delete(bot);
       await double.stop();
       await database?.drop();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -271,7 +280,7 @@ build();
 let failed = false;
 for (const part of parts) {
   const runs: (() => Promise<string>)[] =
-    part === 'latency' ? [() => latency('postgres'), () => latency('embedded')] : part === 'ceiling' ? [ceiling] : part === 'memory' ? [memory] : [];
+    part === 'latency' ? databases.map((database) => () => latency(database)) : part === 'ceiling' ? [ceiling] : part === 'memory' ? [memory] : [];
   if (runs.length === 0) {
     console.error(`bench:load: no part called ${part} (parts: latency, ceiling, memory)`);
     process.exit(2);

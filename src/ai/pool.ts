@@ -29,13 +29,19 @@ export interface WorkerPool {
   close(): Promise<void>;
 }
 
+/**
+ * Each worker's JavaScript heap, bounded: a decision or a picture needs a few MB, and without a
+ * bound each thread's heap grows with the garbage of thousands of boards before it collects.
+ */
+const WORKER_HEAP = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 96 };
+
 export function createWorkerPool(options: { threads?: number } = {}): WorkerPool {
   // From the TypeScript sources the worker is loaded through tsx; compiled, as plain JavaScript.
   const fromSources = import.meta.url.endsWith('.ts');
   const filename = fileURLToPath(new URL(fromSources ? './worker-tsx.mjs' : './worker.js', import.meta.url));
   // Two threads at least, even on two cores: a board must not wait behind a long decision.
   const threads = options.threads ?? Math.max(2, Math.min(4, availableParallelism() - 1));
-  const pool = new Piscina<Task, Action | null | Suggestion | Uint8Array>({ filename, minThreads: 1, maxThreads: threads, idleTimeout: 60_000 });
+  const pool = new Piscina<Task, Action | null | Suggestion | Uint8Array>({ filename, minThreads: 1, maxThreads: threads, idleTimeout: 60_000, resourceLimits: WORKER_HEAP });
   return {
     choose: (view, chosen) => pool.run({ kind: 'choose', view, options: chosen }) as Promise<Action | null>,
     suggest: (view, seed) => pool.run({ kind: 'suggest', view, seed }) as Promise<Suggestion | null>,
