@@ -25,9 +25,13 @@ export { announce };
  * the player's panel shows their next decision, or a refusal explains why nothing changed.
  */
 export async function playMove(ctx: BotContext, interaction: ComponentInteraction, game: ActiveGame, action: Action, stateId: number): Promise<void> {
-  // A click on a private panel updates that panel; anything else gets a private answer.
-  if (fromPrivatePanel(interaction)) await interaction.deferUpdate();
-  else await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  // A click on a private panel updates that panel (acknowledged already, for a `move` feature,
+  // before the game was read); anything else gets a private answer.
+  if (fromPrivatePanel(interaction)) {
+    if (!interaction.deferred) await interaction.deferUpdate();
+  } else {
+    await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  }
   const seat = game.seats.findIndex((candidate) => candidate.userId === interaction.user.id);
   // The table is told through this click's webhook when the click came from a private panel
   // (a deferred reply's first follow-up would replace the reply itself, so not otherwise).

@@ -55,16 +55,23 @@ export async function routeInteraction(ctx: BotContext, interaction: Interaction
 type Parsed = { ok: true; feature: AnyFeature; click: Click<unknown, Needs> } | { ok: false; message: string };
 
 async function routeComponent(ctx: BotContext, interaction: ComponentInteraction): Promise<void> {
+  if (featureOf(interaction)?.move && interaction.isButton() && fromPrivatePanel(interaction)) await interaction.deferUpdate();
   const parsed = await parseComponent(ctx, interaction);
   if (!parsed.ok) return refuse(interaction, parsed.message);
   await parsed.feature.run(ctx, interaction, parsed.click);
+}
+
+/** The feature a component's custom id names, if it names one. */
+function featureOf(interaction: ComponentInteraction): AnyFeature | undefined {
+  const envelope = decodeEnvelope(interaction.customId);
+  return envelope ? FEATURES.get(envelope.kind) : undefined;
 }
 
 /** Everything a click must pass before its feature runs, in the order a player would ask. */
 export async function parseComponent(ctx: BotContext, interaction: ComponentInteraction): Promise<Parsed> {
   const notOurs = interaction.isModalSubmit() ? refusals.formNotOurs : refusals.notOurs;
   const envelope = decodeEnvelope(interaction.customId);
-  const entry = envelope && FEATURES.get(envelope.kind);
+  const entry = featureOf(interaction);
   if (!envelope || !entry || Boolean(entry.form) !== interaction.isModalSubmit()) return { ok: false, message: notOurs };
   const arg = entry.kind.decodeArg(envelope.argText);
   if (arg === null) return { ok: false, message: notOurs };

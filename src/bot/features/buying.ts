@@ -72,6 +72,7 @@ export const buyingFeatures = [
     kind: buy,
     needs: 'decider',
     on: 'panel',
+    move: true,
     run: (ctx, interaction, { arg, game, user, stateId }) =>
       playMove(ctx, interaction, game, { type: 'buyShares', player: user.id, chains: arg.map((chain) => game.state.chains[chain]?.name ?? '') }, stateId),
   }),
@@ -79,6 +80,7 @@ export const buyingFeatures = [
     kind: declareEnd,
     needs: 'decider',
     on: 'panel',
+    move: true,
     run: (ctx, interaction, { game, user, stateId }) => playMove(ctx, interaction, game, { type: 'declareEnd', player: user.id }, stateId),
   }),
 ];

@@ -45,6 +45,12 @@ export interface Feature<Arg, N extends Needs> {
   on: 'public' | 'panel' | 'any';
   /** Usable from any channel of the game's server (a replay opened from `/acquire history`). */
   anyChannel?: boolean;
+  /**
+   * A move made from the player's panel: the click is acknowledged before the game is even read
+   * (its answer, the panel's next decision, comes after the move's write anyway), so that the
+   * first answer never waits for the database. Refusals then come as private follow-ups.
+   */
+  move?: boolean;
   /** A form submitted (a modal) rather than a button clicked. */
   form?: boolean;
   run(ctx: BotContext, interaction: ComponentInteraction, click: Click<Arg, N>): Promise<void>;

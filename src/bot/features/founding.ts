@@ -28,6 +28,7 @@ export const foundingFeatures = [
     kind: found,
     needs: 'decider',
     on: 'panel',
+    move: true,
     run: (ctx, interaction, { arg, game, user, stateId }) =>
       playMove(ctx, interaction, game, { type: 'foundChain', player: user.id, chain: game.state.chains[arg]?.name ?? '' }, stateId),
   }),

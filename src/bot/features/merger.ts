@@ -78,12 +78,14 @@ export const mergerFeatures = [
     kind: survivor,
     needs: 'decider',
     on: 'panel',
+    move: true,
     run: (ctx, interaction, { arg, game, user, stateId }) => playMove(ctx, interaction, game, { type: 'chooseSurvivor', player: user.id, chain: game.state.chains[arg]?.name ?? '' }, stateId),
   }),
   feature({
     kind: defunct,
     needs: 'decider',
     on: 'panel',
+    move: true,
     run: (ctx, interaction, { arg, game, user, stateId }) => playMove(ctx, interaction, game, { type: 'chooseNextDefunct', player: user.id, chain: game.state.chains[arg]?.name ?? '' }, stateId),
   }),
   feature({
@@ -101,6 +103,7 @@ export const mergerFeatures = [
     kind: disposeOk,
     needs: 'decider',
     on: 'panel',
+    move: true,
     run: (ctx, interaction, { arg, game, user, stateId }) => playMove(ctx, interaction, game, { type: 'disposeShares', player: user.id, sell: arg.sell, trade: arg.trade }, stateId),
   }),
 ];

@@ -70,18 +70,21 @@ export const placementFeatures = [
     kind: tile,
     needs: 'decider',
     on: 'panel',
+    move: true,
     run: (ctx, interaction, { arg, game, user, stateId }) => playMove(ctx, interaction, game, { type: 'placeTile', player: user.id, tile: arg }, stateId),
   }),
   feature({
     kind: skip,
     needs: 'decider',
     on: 'panel',
+    move: true,
     run: (ctx, interaction, { game, user, stateId }) => playMove(ctx, interaction, game, { type: 'skipPlacement', player: user.id }, stateId),
   }),
   feature({
     kind: redraw,
     needs: 'decider',
     on: 'panel',
+    move: true,
     run: (ctx, interaction, { game, user, stateId }) => playMove(ctx, interaction, game, { type: 'redrawHand', player: user.id }, stateId),
   }),
 ];

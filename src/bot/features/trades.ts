@@ -112,6 +112,7 @@ export const tradeFeatures = [
     kind: answer,
     needs: 'decider',
     on: 'panel',
+    move: true,
     run: (ctx, interaction, { arg, game, user, stateId }) => playMove(ctx, interaction, game, { type: 'answerTrade', player: user.id, accept: arg === 'yes' }, stateId),
   }),
   feature({

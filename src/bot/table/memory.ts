@@ -5,10 +5,11 @@
  * that is not written down yet. Lost at a restart: the table then carries on from the stored
  * message id, with fewer lines and no ping memory.
  *
- * What a table shows is written in batches (`recordShownTables`, at each tick and at a stop),
- * not after every move: a move is then one write. Until written, this memory is the record:
- * the catch-up asks it before taking a table for behind, and after a crash the tables not yet
- * written down are simply shown again at start-up.
+ * A new turn message is written down at once (another process serving the game must find it);
+ * the steps edited into it are written in batches (`recordShownTables`, at each tick and at a
+ * stop), not after every move: such a move is then one write. Until written, this memory is the
+ * record: the catch-up asks it before taking a table for behind, and after a crash the tables
+ * not yet written down are simply shown again at start-up.
  */
 import type { ShownTable } from '../../store/index.js';
 import type { Via } from './transport.js';
@@ -35,14 +36,10 @@ export class TableMemory {
   /** Shown but not written down yet, by game. */
   private readonly unwritten = new Map<string, ShownTable>();
 
-  /**
-   * The game's current turn message, if this process posted or adopted it as `messageId` (the
-   * stored one), or posted it since and has not written it down yet.
-   */
+  /** The game's current turn message, if this process posted or adopted it as `messageId`. */
   turn(gameId: string, messageId: string | null): TurnRecord | null {
     const record = this.turns.get(gameId);
-    if (!record) return null;
-    return record.messageId === messageId || this.unwritten.get(gameId)?.messageId === record.messageId ? record : null;
+    return record && record.messageId === messageId ? record : null;
   }
 
   /** The table of `gameId` shows `stateId` on `messageId` now; written down at the next flush. */
@@ -58,6 +55,11 @@ export class TableMemory {
   /** What to write down now; `written` once it is. */
   toWrite(): ShownTable[] {
     return [...this.unwritten.values()];
+  }
+
+  /** The game's table was written down as it stands (a new message is written at once). */
+  recorded(gameId: string): void {
+    this.unwritten.delete(gameId);
   }
 
   /** Forgets what was written, unless the table showed something newer meanwhile. */

@@ -138,7 +138,7 @@ async function postTurn<Game extends ActiveGame | FinishedGame>(ctx: BotContext,
   const ping = pingFor({ decider, previousDecider, turnPlayer: view.players[view.currentPlayer]?.id ?? null, newTurn: true, lastPinged, silent });
   const message = turnMessage({ view, decision, lines, buttons, picture: await drawBoard(ctx, view), ping: ping?.userId ?? null });
   const posted = await sendNew(ctx, channelId, message, options.via);
-  ctx.table.noteShown(game.id, posted.id, game.state.stateId);
+  await record(ctx, game, channelId, posted.id);
   ctx.table.setTurn(game.id, { channelId, messageId: posted.id, turn: view.turn, turnSeat: view.currentPlayer, lines: [...lines], picture: pictureKey(view), decider, via: posted.via });
   if (ping) ctx.table.notePing(game.id, ping.userId);
   await updateSummary(ctx, game, view);
@@ -187,12 +187,15 @@ export async function writeShownTables(ctx: BotContext): Promise<void> {
 }
 
 /**
- * Writes down the game's final message at once (no more moves will carry it). Should the write
- * fail, the message would never be found again: its buttons go, and the catch-up posts anew.
+ * Writes down a new table message at once: another process serving the game (several shards, a
+ * rolling restart) must find it to take its buttons off. Should the write fail, the message
+ * would never be found again: its buttons go, and the catch-up posts anew. (A step edited into
+ * the same message is only noted, and written down at the tick: see memory.ts.)
  */
 async function record(ctx: BotContext, game: ActiveGame | FinishedGame, channelId: string, messageId: string): Promise<void> {
   try {
     await setPublicMessage(ctx.db, game.id, messageId, game.state.stateId);
+    ctx.table.recorded(game.id);
   } catch (error) {
     ctx.table.forget(game.id);
     await stripMessage(ctx, channelId, messageId);
