@@ -46,8 +46,17 @@ async function playToTheEnd(h: Harness, table: Table, gameId: string): Promise<S
   await h.bot.context.locks.idle();
   const game = await getGame(h.database.prisma, gameId);
   expect(game?.status).toBe('finished');
-  // A whole game: every seat placed tiles over many turns.
-  expect(game!.state!.turn).toBeGreaterThan(30);
+  // A whole game: every seat placed tiles over many turns. The simulated players declare the end
+  // as soon as it is offered, and the game's seed is drawn at random, so the rules may offer it
+  // early (every chain on the board safe): then it must indeed have been declarable.
+  const state = game!.state!;
+  expect(state.turn).toBeGreaterThan(10);
+  if (state.result?.reason === 'declared') {
+    const onBoard = state.chains.filter((chain) => chain.headquarters !== null);
+    expect(onBoard.length > 0 && (onBoard.every((chain) => chain.size >= 11) || onBoard.some((chain) => chain.size >= 41))).toBe(true);
+  } else {
+    expect(state.turn).toBeGreaterThan(30);
+  }
   return game!;
 }
 
