@@ -93,7 +93,7 @@ export async function commitMove(ctx: BotContext, game: ActiveGame, action: Acti
     announced = false;
     ctx.log.warn({ err: error, gameId: game.id, stateId: result.game.state.stateId }, 'move made; its announcement failed and will be retried');
   }
-  if (current.status === 'active') keepPlaying(ctx, current.id);
+  if (current.status === 'active') keepPlaying(ctx, current.id, current);
   return { ...result, game: current, announced };
 }
 
@@ -101,11 +101,15 @@ export async function commitMove(ctx: BotContext, game: ActiveGame, action: Acti
  * Plays the game's automatic seats one move after another until a person must decide. Each
  * move is taken under the game's lock and guarded by the state it was chosen for, so a click
  * or another process that moved first simply wins; the thinking happens outside the lock.
+ * `justWritten`: the game as this process has just written it, looked at first instead of read.
  */
-export function keepPlaying(ctx: BotContext, gameId: string): void {
+export function keepPlaying(ctx: BotContext, gameId: string, justWritten?: ActiveGame): void {
+  // The game as the move just written left it spares a read; a later look reads again.
+  let known = justWritten;
   const run = (async () => {
     while (!ctx.stopping) {
-      const game = await getGame(ctx.db, gameId);
+      const game = known ?? (await getGame(ctx.db, gameId));
+      known = undefined;
       if (game?.status !== 'active') return;
       const move = await automaticMove(ctx, game);
       if (!move) return;
