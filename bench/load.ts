@@ -6,7 +6,8 @@
  * - latency: 200 live games, each making a move every 2–5 s, at Discord's default global limit
  *   (50 requests/s), on PostgreSQL and on the embedded database: the first answer's p50 / p99
  *   (from the click reaching the double to the bot's interaction callback; goal p99 ≤ 50 ms),
- *   moves/s, and the requests per move counted against the global limit (goal ≤ 1);
+ *   moves/s, the requests per move counted against the global limit (goal ≤ 1) and, on
+ *   PostgreSQL, the database statements per move (the server's transaction count);
  * - ceiling: the global limit raised (the bot's and the double's) so that the CPU is what is
  *   measured; the games move ever faster until the first answer's p99 passes 1 s; prints the
  *   moves/s reached before that (goal ≥ 300 per process);
@@ -60,6 +61,8 @@ interface Rig {
   /** Every click's first answer, in ms, since `mark`. */
   answers: number[];
   unanswered: number;
+  /** The database's transactions so far (PostgreSQL only: the embedded database keeps no count). */
+  transactions: (() => Promise<number>) | null;
   stop(): Promise<void>;
 }
 
@@ -77,7 +80,7 @@ function build(): void {
   if (!existsSync(join(ROOT, 'dist', 'prisma'))) symlinkSync(join(ROOT, 'prisma'), join(ROOT, 'dist', 'prisma'));
 }
 
-async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+async function freshDatabase(): Promise<{ url: string; transactions(): Promise<number>; drop(): Promise<void> }> {
   const name = `acquire_load_${process.pid}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: SERVER });
   await admin.connect();
@@ -87,6 +90,18 @@ async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> 
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    /**
+     * Transactions the database has committed or rolled back so far (each statement outside a
+     * transaction is one). The server publishes these counts within a second or so, and at most
+     * 10 s late for a connection that stays idle: over a window of tens of seconds, a good count.
+     */
+    async transactions() {
+      const client = new pg.Client({ connectionString: SERVER });
+      await client.connect();
+      const { rows } = await client.query<{ count: string }>('SELECT xact_commit + xact_rollback AS count FROM pg_stat_database WHERE datname = $1', [name]);
+      await client.end();
+      return Number(rows[0]?.count ?? NaN);
+    },
     async drop() {
       const client = new pg.Client({ connectionString: SERVER });
       await client.connect();
@@ -139,6 +154,7 @@ async function startRig(scenario: Scenario): Promise<Rig> {
     tables: [],
     answers: [],
     unanswered: 0,
+    transactions: database ? () => database.transactions() : null,
     async stop() {
       // SIGTERM, as `docker stop` does (a CPU profile asked for in BENCH_BOT_NODE_ARGS is written then).
       process.kill(pid, 'SIGTERM');
@@ -179,6 +195,8 @@ interface Window {
   driverCpu: number;
   /** This process's event-loop delay p99, ms: above a few ms, its own timestamps run late. */
   driverLag: number;
+  /** Database transactions (statements, reads included) per move; null on the embedded database. */
+  transactionsPerMove: number | null;
 }
 
 /** A process's user + system CPU time so far, in seconds (/proc/<pid>/stat, clock ticks of 1/100 s). */
@@ -194,6 +212,7 @@ async function play(rig: Rig, delay: [number, number], ms: number): Promise<Wind
   const callsBefore = rig.double.calls.length;
   const until = Date.now() + ms;
   let errors = 0;
+  const transactionsBefore = await rig.transactions?.();
   const botCpuBefore = cpuSeconds(rig.pid);
   const driverCpuBefore = process.cpuUsage();
   const lag = monitorEventLoopDelay({ resolution: 5 });
@@ -220,7 +239,8 @@ async function play(rig: Rig, delay: [number, number], ms: number): Promise<Wind
   const moves = rig.tables.reduce((sum, table) => sum + table.moves, 0) - movesBefore;
   const global = rig.double.calls.slice(callsBefore).filter((call) => call.countsGlobally).length;
   const sorted = rig.answers.slice().sort((a, b) => a - b);
-  return { moves, movesPerSecond: moves / elapsed, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), globalPerMove: global / Math.max(1, moves), errors: errors + rig.unanswered, ...cpu };
+  const transactionsPerMove = rig.transactions && transactionsBefore !== undefined ? ((await rig.transactions()) - transactionsBefore) / Math.max(1, moves) : null;
+  return { transactionsPerMove, moves, movesPerSecond: moves / elapsed, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), globalPerMove: global / Math.max(1, moves), errors: errors + rig.unanswered, ...cpu };
 }
 
 function rssMb(pid: number): number {
@@ -236,7 +256,7 @@ async function latency(database: DatabaseKind): Promise<string> {
   try {
     await play(rig, [2000, 5000], 10_000); // warm-up: every game under way, the JIT settled
     const window = await play(rig, [2000, 5000], seconds * 1000);
-    return `load, ${database}: ${games} games, a move every 2–5 s each: ${window.movesPerSecond.toFixed(1)} moves/s, first answer p50 ${window.p50.toFixed(0)} ms p99 ${window.p99.toFixed(0)} ms (goal ≤ 50: ${verdict(window.p99 <= 50)}), ${window.globalPerMove.toFixed(2)} requests per move against the global limit (goal ≤ 1: ${verdict(window.globalPerMove <= 1)}), ${window.errors} errors, over ${seconds} s; CPU: bot ${window.botCpu.toFixed(0)} %, driver ${window.driverCpu.toFixed(0)} % (event-loop p99 ${window.driverLag.toFixed(0)} ms)`;
+    return `load, ${database}: ${games} games, a move every 2–5 s each: ${window.movesPerSecond.toFixed(1)} moves/s, first answer p50 ${window.p50.toFixed(0)} ms p99 ${window.p99.toFixed(0)} ms (goal ≤ 50: ${verdict(window.p99 <= 50)}), ${window.globalPerMove.toFixed(2)} requests per move against the global limit (goal ≤ 1: ${verdict(window.globalPerMove <= 1)}), ${window.transactionsPerMove === null ? '' : `${window.transactionsPerMove.toFixed(1)} database statements per move (reads included), `}${window.errors} errors, over ${seconds} s; CPU: bot ${window.botCpu.toFixed(0)} %, driver ${window.driverCpu.toFixed(0)} % (event-loop p99 ${window.driverLag.toFixed(0)} ms)`;
   } finally {
     await rig.stop();
   }
