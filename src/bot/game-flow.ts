@@ -101,11 +101,11 @@ export async function commitMove(ctx: BotContext, game: ActiveGame, action: Acti
  * Plays the game's automatic seats one move after another until a person must decide. Each
  * move is taken under the game's lock and guarded by the state it was chosen for, so a click
  * or another process that moved first simply wins; the thinking happens outside the lock.
- * `justWritten`: the game as this process has just written it, looked at first instead of read.
+ * The game as this process has just written it (`justWritten`, then each move of its own) is
+ * looked at instead of read again; after a refusal the game is read.
  */
 export function keepPlaying(ctx: BotContext, gameId: string, justWritten?: ActiveGame): void {
-  // The game as the move just written left it spares a read; a later look reads again.
-  let known = justWritten;
+  let known: ActiveGame | FinishedGame | undefined = justWritten;
   const run = (async () => {
     while (!ctx.stopping) {
       const game = known ?? (await getGame(ctx.db, gameId));
@@ -120,7 +120,7 @@ export function keepPlaying(ctx: BotContext, gameId: string, justWritten?: Activ
         const name = escapedName(game.seats[move.mover.seat]!.displayName);
         const lines = move.mover.by === 'autopilot' ? [`🤖 ${name} is on autopilot: ${describeMove(move.action, game.state)}.`] : [];
         // Written: if showing it fails, the tick's catch-up shows it (and carries on from there).
-        await announce(ctx, result.game, result.events, lines, { previous: game.state });
+        known = await announce(ctx, result.game, result.events, lines, { previous: game.state });
         return true;
       });
       // Refused (not stale): nothing more to do for now; stale: someone moved first, look again.
