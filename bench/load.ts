@@ -80,12 +80,20 @@ function build(): void {
   if (!existsSync(join(ROOT, 'dist', 'prisma'))) symlinkSync(join(ROOT, 'prisma'), join(ROOT, 'dist', 'prisma'));
 }
 
+/** One statement on the server's maintenance database, on a connection of its own. */
+async function onServer<Row extends object>(sql: string, values: unknown[] = []): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: SERVER });
+  await client.connect();
+  try {
+    return (await client.query<Row>(sql, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
 async function freshDatabase(): Promise<{ url: string; transactions(): Promise<number>; drop(): Promise<void> }> {
   const name = `acquire_load_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  await onServer(`CREATE DATABASE ${name}`);
   const url = new URL(SERVER);
   url.pathname = `/${name}`;
   return {
@@ -96,17 +104,11 @@ async function freshDatabase(): Promise<{ url: string; transactions(): Promise<n
      * 10 s late for a connection that stays idle: over a window of tens of seconds, a good count.
      */
     async transactions() {
-      const client = new pg.Client({ connectionString: SERVER });
-      await client.connect();
-      const { rows } = await client.query<{ count: string }>('SELECT xact_commit + xact_rollback AS count FROM pg_stat_database WHERE datname = $1', [name]);
-      await client.end();
+      const rows = await onServer<{ count: string }>('SELECT xact_commit + xact_rollback AS count FROM pg_stat_database WHERE datname = $1', [name]);
       return Number(rows[0]?.count ?? NaN);
     },
     async drop() {
-      const client = new pg.Client({ connectionString: SERVER });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
@@ -154,7 +156,7 @@ async function startRig(scenario: Scenario): Promise<Rig> {
     tables: [],
     answers: [],
     unanswered: 0,
-    transactions: database ? () => database.transactions() : null,
+    transactions: database?.transactions ?? null,
     async stop() {
       // SIGTERM, as `docker stop` does (a CPU profile asked for in BENCH_BOT_NODE_ARGS is written then).
       process.kill(pid, 'SIGTERM');
@@ -212,7 +214,7 @@ async function play(rig: Rig, delay: [number, number], ms: number): Promise<Wind
   const callsBefore = rig.double.calls.length;
   const until = Date.now() + ms;
   let errors = 0;
-  const transactionsBefore = await rig.transactions?.();
+  const transactionsBefore = rig.transactions ? await rig.transactions() : null;
   const botCpuBefore = cpuSeconds(rig.pid);
   const driverCpuBefore = process.cpuUsage();
   const lag = monitorEventLoopDelay({ resolution: 5 });
@@ -239,7 +241,7 @@ async function play(rig: Rig, delay: [number, number], ms: number): Promise<Wind
   const moves = rig.tables.reduce((sum, table) => sum + table.moves, 0) - movesBefore;
   const global = rig.double.calls.slice(callsBefore).filter((call) => call.countsGlobally).length;
   const sorted = rig.answers.slice().sort((a, b) => a - b);
-  const transactionsPerMove = rig.transactions && transactionsBefore !== undefined ? ((await rig.transactions()) - transactionsBefore) / Math.max(1, moves) : null;
+  const transactionsPerMove = rig.transactions && transactionsBefore !== null ? ((await rig.transactions()) - transactionsBefore) / Math.max(1, moves) : null;
   return { transactionsPerMove, moves, movesPerSecond: moves / elapsed, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), globalPerMove: global / Math.max(1, moves), errors: errors + rig.unanswered, ...cpu };
 }
 
