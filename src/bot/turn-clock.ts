@@ -13,9 +13,10 @@ import { catchUpAll } from './catch-up.js';
 import type { BotContext } from './context.js';
 import { closeGamesOfMissingGuild, shardFilterOf } from './departures.js';
 import { commitMove } from './game-flow.js';
+import { messageUrl } from './refusals.js';
 import { computerDecides, timedOutMove } from './seat-driver.js';
 import { directMessagesClosed, reminderText, waitingFor } from './table/notices.js';
-import { tableLink, writeShownTables } from './table/publish.js';
+import { writeShownTables } from './table/publish.js';
 import { discordCode } from './table/transport.js';
 import { describeMove, escapedName, mention } from './text.js';
 
@@ -53,7 +54,7 @@ async function sendDirectReminders(ctx: BotContext, now: Date): Promise<void> {
       if (seat === null || game.clock.autopilot.includes(seat) || !game.publicMessageId) return;
       const userId = game.seats[seat]!.userId;
       if (!(await notifyWanted(ctx.db, userId))) return;
-      const text = reminderText({ guildName: ctx.client.guilds.cache.get(game.guildId)?.name ?? null, waitingFor: waitingFor(currentDecision(game.state)), link: tableLink(game, game.publicMessageId) });
+      const text = reminderText({ guildName: ctx.client.guilds.cache.get(game.guildId)?.name ?? null, waitingFor: waitingFor(currentDecision(game.state)), link: messageUrl(game, game.publicMessageId) });
       try {
         await ctx.transport.directMessage(userId, text);
         ctx.log.info({ gameId: game.id, seat }, 'reminder sent by direct message');

@@ -9,6 +9,7 @@ import { currentDecision, tileIndex, viewFor, type Decision, type GameEvent, typ
 import { getActionLog, playChannelOf, recordShownTables, setPublicMessage, setupOf, type ActiveGame, type FinishedGame } from '../../store/index.js';
 import { steps } from '../../replay/steps.js';
 import type { BotContext } from '../context.js';
+import { messageUrl } from '../refusals.js';
 import { describeEvents, isPerson } from '../text.js';
 import { finalMessage } from './final-message.js';
 import type { TurnRecord } from './memory.js';
@@ -27,11 +28,6 @@ export interface AnnounceOptions {
   previous?: GameState | null;
   /** The first announcement of a game: there is no earlier table message to close. */
   start?: boolean;
-}
-
-/** A link to a message of the game's table (its thread, or its channel). */
-export function tableLink(game: Pick<ActiveGame, 'guildId' | 'status' | 'channelId' | 'threadId'>, messageId: string): string {
-  return `https://discord.com/channels/${game.guildId}/${playChannelOf(game)}/${messageId}`;
 }
 
 function deciderOf(state: GameState): string | null {
@@ -105,7 +101,7 @@ async function show<Game extends ActiveGame | FinishedGame>(ctx: BotContext, gam
       ctx.table.noteShown(game.id, current.messageId, game.state.stateId);
       const ping = pingFor({ decider, previousDecider, turnPlayer: view.players[view.currentPlayer]?.id ?? null, newTurn: false, lastPinged, silent });
       if (ping) {
-        await sendNew(ctx, channelId, mentionMessage(view, decision, tableLink(game, current.messageId)), options.via);
+        await sendNew(ctx, channelId, mentionMessage(view, decision, messageUrl(game, current.messageId)), options.via);
         ctx.table.notePing(game.id, ping.userId);
       }
       return { ...game, publicStateId: game.state.stateId };
