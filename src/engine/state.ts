@@ -91,12 +91,18 @@ export function netWorth(state: GameState, seat: number): number {
 
 /** Every player's net worth, by seat: a row of the net-worth history. */
 export function netWorths(state: GameState): number[] {
-  const prices = state.chains.map((chain) => sharePrice(chain.tier, chain.size));
-  return state.players.map((player) => {
+  // Written as loops: this runs every turn of every playout, and closures cost here.
+  const chains = state.chains;
+  const worths: number[] = [];
+  for (const player of state.players) {
     let worth = player.cash;
-    for (let chain = 0; chain < prices.length; chain++) worth += player.shares[chain]! * prices[chain]!;
-    return worth;
-  });
+    for (let chain = 0; chain < chains.length; chain++) {
+      const count = player.shares[chain]!;
+      if (count > 0) worth += count * sharePrice(chains[chain]!.tier, chains[chain]!.size);
+    }
+    worths.push(worth);
+  }
+  return worths;
 }
 
 /** "waiting for Ann to place a tile", for players who clicked out of turn. */

@@ -17,7 +17,8 @@ export function buyShares(s: Draft, seat: number, names: readonly string[], endD
     chains.push(chain);
     cost += priceOf(s, chain);
   }
-  for (const [position, chain] of chains.entries()) {
+  for (let position = 0; position < chains.length; position++) {
+    const chain = chains[position]!;
     if (chains.indexOf(chain) !== position) continue; // each chain once, where it is first named
     let wanted = 0;
     for (const other of chains) if (other === chain) wanted++;

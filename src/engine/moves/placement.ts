@@ -16,7 +16,7 @@ export function placeTile(s: Draft, seat: number, rawTile: string, events: GameE
   const outcome = classifyCell(s.board, s.chains, index);
   if (!isPlayable(outcome)) return reject('tile/unplayable', unplayableReason(tile, outcome, s.chains));
 
-  player.hand.splice(handPosition, 1);
+  removeAt(player.hand, handPosition);
   s.board[index] = -1;
   s.lastPlacedTile = tile;
   events.push({ type: 'tilePlaced', seat, tile });
@@ -40,6 +40,11 @@ export function placeTile(s: Draft, seat: number, rawTile: string, events: GameE
   return null;
 }
 
+/** Removes one item, keeping the order: `splice` builds a removed-items array this never needs. */
+function removeAt<T>(items: T[], position: number): void {
+  for (let i = position; i < items.length - 1; i++) items[i] = items[i + 1] as T;
+  items.length--;
+}
 
 export function redrawHand(s: Draft, seat: number, alreadyRedrawn: boolean, events: GameEvent[]): Rejection | null {
   if (s.options.unplayable !== 'replace') return reject('redraw/not_allowed', 'This game is played without redrawing unplayable hands.');

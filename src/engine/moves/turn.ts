@@ -94,9 +94,14 @@ export function finishGame(s: Draft, reason: GameResult['reason'], events: GameE
   }
   appendTo(s, 'netWorthHistory', [netWorths(s)]);
   const standings = s.players
-    .map((player, seat) => ({ seat, playerId: player.id, name: player.name, cash: player.cash, place: 0 }))
+    .map((player, seat) => ({ seat, playerId: player.id, name: player.name, cash: player.cash, place: 1 }))
     .sort((a, b) => b.cash - a.cash || a.seat - b.seat);
-  for (const standing of standings) standing.place = 1 + standings.filter((other) => other.cash > standing.cash).length;
+  // Equal cash, equal place: each player's place is one more than the players with more cash.
+  for (let rank = 1; rank < standings.length; rank++) {
+    const standing = standings[rank]!;
+    const above = standings[rank - 1]!;
+    standing.place = standing.cash === above.cash ? above.place : rank + 1;
+  }
   const result: GameResult = { reason, standings };
   s.result = result;
   s.phase = { kind: 'gameOver' };
