@@ -45,9 +45,15 @@ export function createWorkerPool(options: { threads?: number } = {}): WorkerPool
   return {
     choose: (view, chosen) => pool.run({ kind: 'choose', view, options: chosen }) as Promise<Action | null>,
     suggest: (view, seed) => pool.run({ kind: 'suggest', view, seed }) as Promise<Suggestion | null>,
-    animate: async (frames, chains) => Buffer.from((await pool.run({ kind: 'animate', frames, chains })) as Uint8Array),
-    board: async (view, drawn = {}) => Buffer.from((await pool.run({ kind: 'board', view, options: drawn })) as Uint8Array),
-    netWorthChart: async (view) => Buffer.from((await pool.run({ kind: 'netWorthChart', view })) as Uint8Array),
+    animate: async (frames, chains) => asBuffer(await pool.run({ kind: 'animate', frames, chains })),
+    board: async (view, drawn = {}) => asBuffer(await pool.run({ kind: 'board', view, options: drawn })),
+    netWorthChart: async (view) => asBuffer(await pool.run({ kind: 'netWorthChart', view })),
     close: () => pool.destroy(),
   };
+}
+
+/** A picture's bytes as the worker moved them here, seen as a Buffer without a copy. */
+function asBuffer(bytes: unknown): Buffer {
+  const picture = bytes as Uint8Array;
+  return Buffer.from(picture.buffer, picture.byteOffset, picture.byteLength);
 }
