@@ -456,6 +456,7 @@ export class InteractionDispatcher {
       ...(spec.sourceMessage ? { message: state.messageJson(spec.sourceMessage) } : {}),
     };
     state.interactions.set(record.id, record);
+    state.interactionsByToken.set(record.token, record);
     record.deliveredTo = this.gateway.dispatchInteraction({ ...payload, guild_id: guild.id });
     if (record.deliveredTo.length === 0) throw new Error(`discord-double: no gateway session serves guild ${guild.id} (check the shards)`);
     return new InteractionHandle(record, payload, state, this.notifier, this.calls);

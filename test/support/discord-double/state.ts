@@ -99,6 +99,8 @@ export class DoubleState {
   readonly guilds = new Map<string, GuildRecord>();
   readonly messages = new Map<string, StoredMessage>();
   readonly interactions = new Map<string, InteractionRecord>();
+  /** The same interactions by token: each webhook call names its interaction by token only. */
+  readonly interactionsByToken = new Map<string, InteractionRecord>();
   /** Registered application commands, keyed by guild id or `global`. */
   readonly commands = new Map<string, Record<string, unknown>[]>();
   /** Direct-message channels, keyed by channel id. */
