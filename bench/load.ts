@@ -292,7 +292,11 @@ async function memory(): Promise<string> {
     for (let from = 0; from < rig.tables.length; from += 20) await Promise.all(rig.tables.slice(from, from + 20).map((table) => table.playDecision().catch(() => false)));
     await sleep(10_000);
     const after = rssMb(rig.pid);
-    return `load, memory (postgres): ${games} live games: bot RSS ${after.toFixed(0)} MB after a move in each (goal ≤ 300: ${verdict(after <= 300)}; ${started.toFixed(0)} MB once started)`;
+    // And once the games have been quiet a minute: what a server idle between moves holds (the
+    // JavaScript heap and the allocator give back some of what the burst of moves took).
+    await sleep(50_000);
+    const settled = rssMb(rig.pid);
+    return `load, memory (postgres): ${games} live games: bot RSS ${after.toFixed(0)} MB 10 s after a move in each (goal ≤ 300: ${verdict(after <= 300)}; ${started.toFixed(0)} MB once started, ${settled.toFixed(0)} MB after a quiet minute)`;
   } finally {
     await rig.stop();
   }
