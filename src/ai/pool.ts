@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { Action, ChainState, GameView } from '../engine/index.js';
 import type { AnimationFrame } from '../render/animation.js';
-import type { BoardOptions } from '../render/index.js';
+import { boardViewOf, type BoardOptions, type BoardView } from '../render/board.js';
 import type { ChooseOptions, Suggestion } from './index.js';
 import type { Task } from './worker.js';
 
@@ -23,7 +23,7 @@ export interface WorkerPool {
   /** The end-of-game animation (src/render/animation.ts), encoded in a worker. */
   animate(frames: AnimationFrame[], chains: Pick<ChainState, 'name'>[]): Promise<Buffer>;
   /** The board picture (src/render/board.ts), drawn and encoded in a worker. */
-  board(view: GameView, options?: BoardOptions): Promise<Buffer>;
+  board(view: BoardView, options?: BoardOptions): Promise<Buffer>;
   /** The end-of-game net worth chart (src/render/netWorthChart.ts). */
   netWorthChart(view: GameView): Promise<Buffer>;
   close(): Promise<void>;
@@ -46,7 +46,7 @@ export function createWorkerPool(options: { threads?: number } = {}): WorkerPool
     choose: (view, chosen) => pool.run({ kind: 'choose', view, options: chosen }) as Promise<Action | null>,
     suggest: (view, seed) => pool.run({ kind: 'suggest', view, seed }) as Promise<Suggestion | null>,
     animate: async (frames, chains) => asBuffer(await pool.run({ kind: 'animate', frames, chains })),
-    board: async (view, drawn = {}) => asBuffer(await pool.run({ kind: 'board', view, options: drawn })),
+    board: async (view, drawn = {}) => asBuffer(await pool.run({ kind: 'board', view: boardViewOf(view), options: drawn })),
     netWorthChart: async (view) => asBuffer(await pool.run({ kind: 'netWorthChart', view })),
     close: () => pool.destroy(),
   };

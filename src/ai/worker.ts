@@ -6,14 +6,14 @@
 import { Piscina } from 'piscina';
 import type { Action, ChainState, GameView } from '../engine/index.js';
 import { renderBoardAnimation, type AnimationFrame } from '../render/animation.js';
-import { renderBoard, renderNetWorthChart, type BoardOptions } from '../render/index.js';
+import { renderBoard, renderNetWorthChart, type BoardOptions, type BoardView } from '../render/index.js';
 import { chooseAction, suggest, type ChooseOptions, type Suggestion } from './index.js';
 
 export type Task =
   | { kind: 'choose'; view: GameView; options: ChooseOptions }
   | { kind: 'suggest'; view: GameView; seed: number }
   | { kind: 'animate'; frames: AnimationFrame[]; chains: Pick<ChainState, 'name'>[] }
-  | { kind: 'board'; view: GameView; options: BoardOptions }
+  | { kind: 'board'; view: BoardView; options: BoardOptions }
   | { kind: 'netWorthChart'; view: GameView };
 
 export default function work(task: Task): Action | null | Suggestion | Uint8Array {

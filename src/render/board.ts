@@ -50,7 +50,18 @@ export interface BoardOptions {
 }
 
 /** Render the board as everybody may see it; nothing here depends on who looks. */
-export function renderBoard(view: GameView, options: BoardOptions = {}): Buffer {
+/**
+ * All of a game the board picture shows. The worker pool sends only this, not the whole view:
+ * the net-worth history alone, copied into the worker for every board, grows all game long.
+ */
+export type BoardView = Pick<GameView, 'board' | 'chains' | 'lastPlacedTile' | 'turn' | 'bagSize' | 'phase' | 'result'>;
+
+export function boardViewOf(view: BoardView): BoardView {
+  const { board, chains, lastPlacedTile, turn, bagSize, phase, result } = view;
+  return { board, chains, lastPlacedTile, turn, bagSize, phase, result };
+}
+
+export function renderBoard(view: BoardView, options: BoardOptions = {}): Buffer {
   const { canvas, ctx } = workCanvas(view.chains.length);
   // 'copy' replaces every pixel of the previous board: the layer is opaque, nothing to blend.
   ctx.globalCompositeOperation = 'copy';
@@ -215,7 +226,7 @@ function drawHighlightFrame(ctx: CanvasRenderingContext2D, x: number, y: number,
 // ---------------------------------------------------------------------------------------------
 // Status line and legend
 
-function drawStatus(ctx: CanvasRenderingContext2D, view: GameView, turnOf: string | null): void {
+function drawStatus(ctx: CanvasRenderingContext2D, view: BoardView, turnOf: string | null): void {
   const top = MARGIN + 18;
   const bottom = MARGIN + STATUS_HEIGHT - 20;
   const left = MARGIN + 4;
@@ -237,7 +248,7 @@ function drawStatus(ctx: CanvasRenderingContext2D, view: GameView, turnOf: strin
 }
 
 /** During a merger, the legend marks the chain that survives and those being acquired. */
-function mergerMarks(view: GameView): Map<number, string> {
+function mergerMarks(view: BoardView): Map<number, string> {
   const marks = new Map<number, string>();
   if (view.phase.kind !== 'merger') return marks;
   const { survivor, chains } = view.phase.merger;
