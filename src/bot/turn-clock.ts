@@ -15,10 +15,10 @@ import { closeGamesOfMissingGuild, shardFilterOf } from './departures.js';
 import { commitMove } from './game-flow.js';
 import { messageUrl } from './refusals.js';
 import { computerDecides, timedOutMove } from './seat-driver.js';
-import { directMessagesClosed, reminderText, waitingFor } from './table/notices.js';
+import { clockReminder, directMessagesClosed, reminderText, secretDecider, timeoutLines, waitingFor } from './table/notices.js';
 import { writeShownTables } from './table/publish.js';
 import { discordCode } from './table/transport.js';
-import { describeMove, escapedName, mention } from './text.js';
+import { describeMove } from './text.js';
 
 /** A decision waiting this long earns a direct message to players who asked for them (`/acquire notify on`). */
 export const DM_REMINDER_AFTER_MS = 60_000;
@@ -84,12 +84,14 @@ async function actOnClock(ctx: BotContext, gameId: string, now: Date): Promise<v
   if (game.deadlineAt && game.deadlineAt <= now) {
     const move = await timedOutMove(ctx, game);
     if (!move) return;
-    const name = escapedName(game.seats[decider]!.displayName);
     const missed = (game.clock.missedInARow[decider] ?? 0) + 1;
-    const lines = [`⏰ ${name} ran out of time: ${describeMove(move.action, game.state)}.`];
-    if (missed >= MISSES_BEFORE_AUTOPILOT && !game.clock.autopilot.includes(decider)) {
-      lines.push(`${name} has missed ${missed} decisions in a row: any other player may put them on autopilot.`);
-    }
+    const lines = timeoutLines({
+      name: game.seats[decider]!.displayName,
+      move: describeMove(move.action, game.state),
+      missedInARow: missed,
+      offerAutopilot: missed >= MISSES_BEFORE_AUTOPILOT && !game.clock.autopilot.includes(decider),
+      secretHolderOf: secretHolderOf(game),
+    });
     ctx.log.info({ gameId: game.id, seat: decider, action: move.action.type }, 'decision timed out');
     await commitMove(ctx, game, move.action, move.mover, lines);
     return;
@@ -97,12 +99,17 @@ async function actOnClock(ctx: BotContext, gameId: string, now: Date): Promise<v
   // A computer player is never reminded: it is thinking, or its move is on its way.
   if (game.reminderAt && game.reminderAt <= now && !computerDecides(game) && (await claimReminder(ctx.db, game.id, game.reminderAt))) {
     const left = game.deadlineAt ? Math.max(0, Math.round((game.deadlineAt.getTime() - now.getTime()) / 1000)) : 0;
-    const userId = game.seats[decider]!.userId;
-    const content = `⏰ ${mention(userId)}, your decision is waiting: ${formatDuration(left)} left before a default move is made for you.`;
-    await ctx.transport.post(playChannelOf(game), { body: { content, components: [], allowed_mentions: { parse: [], users: [userId] } }, files: [] });
+    const reminder = clockReminder({ userId: game.seats[decider]!.userId, left: formatDuration(left), secretHolderOf: secretHolderOf(game) });
+    await ctx.transport.post(playChannelOf(game), { body: { content: reminder.content, components: [], allowed_mentions: { parse: [], users: reminder.ping ? [reminder.ping] : [] } }, files: [] });
     // The reminder is a ping too: remembered, so that the table does not ping them again at once.
-    ctx.table.notePing(game.id, userId);
+    if (reminder.ping) ctx.table.notePing(game.id, reminder.ping);
   }
+}
+
+/** The chain whose holder decides now, when who that is must stay secret (hidden holdings); else null. */
+function secretHolderOf(game: ActiveGame): string | null {
+  const decision = currentDecision(game.state);
+  return secretDecider(game.state, decision) ? decision.defunct : null;
 }
 
 /** Arms the clock for a game's current decision if it has a limit but no deadline (start-up). */

@@ -1,9 +1,10 @@
 /**
  * The table's short texts: the one-line mention of a decider who is not the player in turn, the
- * direct-message reminder, and the sentences said once (threads not allowed, DMs closed).
+ * turn clock's reminder and time-out lines, the direct-message reminder, and the sentences said
+ * once (threads not allowed, DMs closed).
  */
-import type { Decision, GameView } from '../../engine/index.js';
-import { mention, promptLine } from '../text.js';
+import type { Decision, GameOptions, GameResult, GameView } from '../../engine/index.js';
+import { escapedName, mention, promptLine } from '../text.js';
 import type { Outgoing } from './payload.js';
 
 /**
@@ -53,4 +54,33 @@ export function waitingFor(decision: Decision): string {
     case 'gameOver':
       return 'the game is over.';
   }
+}
+
+/**
+ * Whether the one deciding may not be named or pinged in public: a merger's holder in a game
+ * with hidden holdings (naming them would tell who holds the chain wound up).
+ */
+export function secretDecider(game: { options: GameOptions; result: GameResult | null }, decision: Decision): decision is Extract<Decision, { kind: 'disposeShares' }> {
+  return decision.kind === 'disposeShares' && game.options.holdings === 'hidden' && !game.result;
+}
+
+/** The turn clock's public reminder at half time: the decider pinged, unless their decision is secret. */
+export function clockReminder(input: { userId: string; left: string; secretHolderOf: string | null }): { content: string; ping: string | null } {
+  if (input.secretHolderOf !== null) {
+    return { content: `⏰ A holder of ${input.secretHolderOf} has a decision waiting: ${input.left} left before a default move is made for them.`, ping: null };
+  }
+  return { content: `⏰ ${mention(input.userId)}, your decision is waiting: ${input.left} left before a default move is made for you.`, ping: input.userId };
+}
+
+/**
+ * What the table is told when a decision's time ran out and the default move was made. A secret
+ * decider is neither named nor told about (what they did would show what they held), and the
+ * autopilot offer, which names them, waits for a decision of theirs that is not secret.
+ */
+export function timeoutLines(input: { name: string; move: string; missedInARow: number; offerAutopilot: boolean; secretHolderOf: string | null }): string[] {
+  if (input.secretHolderOf !== null) return [`⏰ A holder of ${input.secretHolderOf} ran out of time: a default decision was made for them.`];
+  const name = escapedName(input.name);
+  const lines = [`⏰ ${name} ran out of time: ${input.move}.`];
+  if (input.offerAutopilot) lines.push(`${name} has missed ${input.missedInARow} decisions in a row: any other player may put them on autopilot.`);
+  return lines;
 }

@@ -5,7 +5,7 @@
  * game played in a thread. What to ping and when to draw the board again are the pure rules of
  * pings.ts and picture.ts; the messages themselves are built from the spectator's view.
  */
-import { currentDecision, tileIndex, viewFor, type Decision, type GameEvent, type GameState, type GameView } from '../../engine/index.js';
+import { currentDecision, tileIndex, viewFor, type GameEvent, type GameState, type GameView } from '../../engine/index.js';
 import { getActionLog, playChannelOf, recordShownTables, setPublicMessage, setupOf, type ActiveGame, type FinishedGame } from '../../store/index.js';
 import { steps } from '../../replay/steps.js';
 import type { BotContext } from '../context.js';
@@ -13,7 +13,7 @@ import { messageUrl } from '../refusals.js';
 import { describeEvents, isPerson } from '../text.js';
 import { finalMessage } from './final-message.js';
 import type { TurnRecord } from './memory.js';
-import { mentionMessage } from './notices.js';
+import { mentionMessage, secretDecider } from './notices.js';
 import { withoutButtons, type Outgoing } from './payload.js';
 import { pingFor } from './pings.js';
 import { needsNewPicture, pictureKey } from './picture.js';
@@ -33,11 +33,6 @@ export interface AnnounceOptions {
 function deciderOf(state: GameState): string | null {
   const decision = currentDecision(state);
   return decision.kind === 'gameOver' ? null : (state.players[decision.seat]?.id ?? null);
-}
-
-/** A merger holder's decision in a hidden-holdings game: pinging them would tell who holds the chain. */
-function hiddenHolder(view: GameView, decision: Decision): boolean {
-  return decision.kind === 'disposeShares' && view.options.holdings === 'hidden' && !view.result;
 }
 
 /** The board picture, drawn in a worker thread (a board takes longer than a dozen clicks' answers). */
@@ -79,7 +74,7 @@ async function show<Game extends ActiveGame | FinishedGame>(ctx: BotContext, gam
   const active = game as ActiveGame;
   const decision = currentDecision(game.state);
   const decider = deciderOf(game.state);
-  const silent = decision.kind !== 'gameOver' && (game.clock.autopilot.includes(decision.seat) || (decider !== null && !isPerson(decider)) || hiddenHolder(view, decision));
+  const silent = decision.kind !== 'gameOver' && (game.clock.autopilot.includes(decision.seat) || (decider !== null && !isPerson(decider)) || secretDecider(view, decision));
   const lastPinged = ctx.table.lastPinged(game.id);
   const buttons = ctx.ui.tableButtons(active);
 
