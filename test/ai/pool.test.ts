@@ -1,13 +1,15 @@
 /**
  * The worker pool answers exactly what the player would answer in this thread, off it; it draws
- * the same board picture as this thread; and a process whose workers drew exits cleanly.
+ * the same pictures as this thread (their bytes moved, not copied, out of the worker); and a
+ * process whose workers drew exits cleanly.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { renderBoard } from '../../src/render/index.js';
+import { renderBoard, renderNetWorthChart } from '../../src/render/index.js';
+import { playRandomGame } from '../engine/playout.js';
 import { chooseAction, suggest } from '../../src/ai/index.js';
 import { createWorkerPool } from '../../src/ai/pool.js';
 import { createGame, viewFor } from '../../src/engine/index.js';
@@ -31,6 +33,15 @@ describe('the computer players’ worker pool', () => {
     const state = createGame({ players: [{ id: 'a', name: 'Ann' }, { id: 'b', name: 'Bob' }], seed: 5 });
     const view = viewFor(state, null);
     expect((await pool.board(view, { turnOf: 'Ann' })).equals(renderBoard(view, { turnOf: 'Ann' }))).toBe(true);
+  });
+
+  it('draws several pictures at once, each the one asked for: a finished game’s board and chart, and boards of other games', async () => {
+    const finished = viewFor(playRandomGame(21, 4).final, null);
+    const others = [6, 7, 8].map((seed) => viewFor(playRandomGame(seed, 3).final, null));
+    const [chart, board, ...boards] = await Promise.all([pool.netWorthChart(finished), pool.board(finished), ...others.map((view) => pool.board(view))]);
+    expect(chart.equals(renderNetWorthChart(finished))).toBe(true);
+    expect(board.equals(renderBoard(finished))).toBe(true);
+    boards.forEach((picture, index) => expect(picture.equals(renderBoard(others[index]!)), `game ${index}`).toBe(true));
   });
 
   it('lets a process whose workers drew boards stop and exit cleanly (no crash as the workers end)', () => {
