@@ -1,7 +1,8 @@
 /**
  * Playing: one accepted action is one write. The new state, its state id, the log row, the
- * clock for the next decision and, when the action ends the game, the final standings are
- * written by a single statement, guarded by the state id the action was applied to.
+ * clock for the next decision and, when the action ends the game, the final standings and the
+ * ratings are written by a single statement, guarded by the state id the action was applied to.
+ * The final move alone runs in a transaction, holding its server's ratings from read to write.
  */
 import { apply, type Action, type GameEvent, type GameState, type Rejection, type Standing } from '../engine/index.js';
 import { ratedResult, ratingKey, ratingsOf, type RatingRow } from './ratings.js';
@@ -40,9 +41,31 @@ export async function applyAction(db: Db, game: ActiveGame, action: Action, opti
   const status: GameStatus = state.result ? 'finished' : 'active';
   const standings = state.result?.standings.map(({ seat, cash, place }) => ({ seat, cash, place })) ?? [];
   const clock = options.clockAfter?.(state) ?? { deadlineAt: null, reminderAt: null, clock: game.clock };
-  // The result's ratings are computed before the write and written by the same statement, so a
-  // game counts once: only if the move itself is written (read just now, on the final move only).
-  const ratings = state.result ? await resultRatings(db, game, state.result.standings) : [];
+  const written = { state, events, status, standings, clock, action };
+  if (!state.result) return writeMove(db, game, written, []);
+  // The final move: the result's ratings are computed from the players' ratings and written by
+  // the move's own statement, so a game counts once, only if the move is written. Two games of
+  // one server ending at the same moment would both start from the same ratings, and the second
+  // write would undo the first's: the server's ratings are locked from the read to the write.
+  const standingsOfResult = state.result.standings;
+  const rateAndWrite = async (tx: Db) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`ratings:${game.guildId}`}))`;
+    return writeMove(tx, game, written, await resultRatings(tx, game, standingsOfResult));
+  };
+  return '$transaction' in db ? db.$transaction(rateAndWrite) : rateAndWrite(db);
+}
+
+interface WrittenMove {
+  state: GameState;
+  events: GameEvent[];
+  status: GameStatus;
+  standings: { seat: number; cash: number; place: number }[];
+  clock: ClockUpdate;
+  action: Action;
+}
+
+/** The one statement that writes a move (see the file's comment), guarded by the state id it was applied to. */
+async function writeMove(db: Db, game: ActiveGame, { state, events, status, standings, clock, action }: WrittenMove, ratings: readonly RatingRow[]): Promise<ApplyActionResult> {
   // Set here rather than by the database so that the game need not be read back.
   const updatedAt = new Date();
   // One statement rather than an interactive transaction: the same guard, one round trip

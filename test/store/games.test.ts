@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replay, type Action } from '../../src/engine/index.js';
+import { apply, replay, type Action } from '../../src/engine/index.js';
 import { RandomPlayer } from '../../src/engine/random-player.js';
 import {
   applyAction,
@@ -27,6 +27,7 @@ import {
   type FinishedGame,
 } from '../../src/store/index.js';
 import { migrate } from '../../src/store/migrate.js';
+import { ratingsOf } from '../../src/store/ratings.js';
 import { databaseKinds, type TestDatabase } from './databases.js';
 
 const ann = { id: '100', name: 'Ann' };
@@ -364,6 +365,30 @@ describe.each(databaseKinds)('game repository on $name', (kind) => {
       expect(await findLiveGame(database.prisma, game.channelId)).toBeNull();
       // A finished game takes no more moves: the engine says so before the store is asked.
       expect(await applyAction(database.prisma, { ...game, status: 'active' }, { type: 'declareEnd', player: ann.id })).toMatchObject({ ok: false, reason: 'rejected', rejection: { code: 'action/game_over' } });
+    });
+
+    it('rates both of two games that end at the same moment with the same players', async () => {
+      const guildId = 'guild-two-endings';
+      /** A game played up to its last move, and that move. */
+      const lastMoveOf = async (seed: number): Promise<{ game: ActiveGame; action: Action }> => {
+        const game = await startedGame(newChannel(), guildId, seed);
+        const player = new RandomPlayer(game.seed);
+        let current = game;
+        for (;;) {
+          const action = player.chooseAction(current.state)!;
+          const next = apply(current.state, action);
+          if (next.ok && next.state.result) return { game: current, action };
+          const result = await applyAction(database.prisma, current, action);
+          if (!result.ok || result.game.status !== 'active') throw new Error('the game ended before its last move');
+          current = result.game;
+        }
+      };
+      const endings = await Promise.all([lastMoveOf(11), lastMoveOf(12)]);
+      // Both final moves at once: each reads the players' ratings, and each must count.
+      const results = await Promise.all(endings.map(({ game, action }) => applyAction(database.prisma, game, action)));
+      expect(results.map((result) => result.ok && result.game.status)).toEqual(['finished', 'finished']);
+      const ratings = await ratingsOf(database.prisma, guildId, [ann.id, bob.id]);
+      expect([ann, bob].map((player) => ratings.get(player.id)?.games)).toEqual([2, 2]);
     });
 
     it('ranks a server’s players over its finished games only', async () => {
