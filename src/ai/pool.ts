@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { Action, ChainState, GameView } from '../engine/index.js';
 import type { AnimationFrame } from '../render/animation.js';
-import { boardViewOf, type BoardOptions, type BoardView } from '../render/board.js';
+import type { BoardOptions, BoardView } from '../render/index.js';
 import type { ChooseOptions, Suggestion } from './index.js';
 import type { Task } from './worker.js';
 
@@ -50,6 +50,15 @@ export function createWorkerPool(options: { threads?: number } = {}): WorkerPool
     netWorthChart: async (view) => asBuffer(await pool.run({ kind: 'netWorthChart', view })),
     close: () => pool.destroy(),
   };
+}
+
+/**
+ * Only what the board shows goes to the worker, not the whole view: the net-worth history alone,
+ * cloned into the worker for every board, grows all game long. Picked here rather than in
+ * src/render so that this thread never loads the renderer and its fonts.
+ */
+function boardViewOf({ board, chains, lastPlacedTile, turn, bagSize, phase, result }: BoardView): BoardView {
+  return { board, chains, lastPlacedTile, turn, bagSize, phase, result };
 }
 
 /** A picture's bytes as the worker moved them here, seen as a Buffer without a copy. */

@@ -49,18 +49,10 @@ export interface BoardOptions {
   turnOf?: string | null;
 }
 
-/** Render the board as everybody may see it; nothing here depends on who looks. */
-/**
- * All of a game the board picture shows. The worker pool sends only this, not the whole view:
- * the net-worth history alone, copied into the worker for every board, grows all game long.
- */
+/** All of a game the board picture shows. */
 export type BoardView = Pick<GameView, 'board' | 'chains' | 'lastPlacedTile' | 'turn' | 'bagSize' | 'phase' | 'result'>;
 
-export function boardViewOf(view: BoardView): BoardView {
-  const { board, chains, lastPlacedTile, turn, bagSize, phase, result } = view;
-  return { board, chains, lastPlacedTile, turn, bagSize, phase, result };
-}
-
+/** Render the board as everybody may see it; nothing here depends on who looks. */
 export function renderBoard(view: BoardView, options: BoardOptions = {}): Buffer {
   const { canvas, ctx } = workCanvas(view.chains.length);
   // 'copy' replaces every pixel of the previous board: the layer is opaque, nothing to blend.
