@@ -91,17 +91,9 @@ export function netWorth(state: GameState, seat: number): number {
 
 /** Every player's net worth, by seat: a row of the net-worth history. */
 export function netWorths(state: GameState): number[] {
-  // Written as loops: this runs every turn of every playout, and closures cost here.
-  const chains = state.chains;
+  // A loop, not a map: this runs every turn of every playout, and closures cost here.
   const worths: number[] = [];
-  for (const player of state.players) {
-    let worth = player.cash;
-    for (let chain = 0; chain < chains.length; chain++) {
-      const count = player.shares[chain]!;
-      if (count > 0) worth += count * sharePrice(chains[chain]!.tier, chains[chain]!.size);
-    }
-    worths.push(worth);
-  }
+  for (let seat = 0; seat < state.players.length; seat++) worths.push(netWorth(state, seat));
   return worths;
 }
 
