@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { clockReminder, secretDecider, timeoutLines } from '../../../src/bot/table/notices.js';
-import { currentDecision, type GameOptions, type GameState } from '../../../src/engine/index.js';
+import { currentDecision, type Decision, type GameOptions, type GameState, type PlayerState } from '../../../src/engine/index.js';
 import { playRandomGame } from '../../engine/playout.js';
 
 /** The first state of a seeded random game where a merger's holder decides about their shares. */
@@ -20,12 +20,17 @@ function holderDeciding(options: Partial<GameOptions>): GameState {
   throw new Error('no random game reached a merger with a holder to decide');
 }
 
+/** That state, the holder's decision and the holder. */
+function holderAt(options: Partial<GameOptions>): { state: GameState; decision: Extract<Decision, { kind: 'disposeShares' }>; holder: PlayerState } {
+  const state = holderDeciding(options);
+  const decision = currentDecision(state);
+  if (decision.kind !== 'disposeShares') throw new Error('expected a holder’s decision');
+  return { state, decision, holder: state.players[decision.seat]! };
+}
+
 describe('the turn clock at a merger holder’s decision', () => {
   it('with hidden holdings, names and pings no one, and tells nothing of what they held', () => {
-    const state = holderDeciding({ holdings: 'hidden' });
-    const decision = currentDecision(state);
-    if (decision.kind !== 'disposeShares') throw new Error('expected a holder’s decision');
-    const holder = state.players[decision.seat]!;
+    const { state, decision, holder } = holderAt({ holdings: 'hidden' });
     expect(secretDecider(state, decision)).toBe(true);
 
     const reminder = clockReminder({ userId: holder.id, left: '1 min', secretHolderOf: decision.defunct });
@@ -39,10 +44,7 @@ describe('the turn clock at a merger holder’s decision', () => {
   });
 
   it('with open holdings, names and pings the holder, and offers autopilot after repeated misses', () => {
-    const state = holderDeciding({ holdings: 'open' });
-    const decision = currentDecision(state);
-    if (decision.kind !== 'disposeShares') throw new Error('expected a holder’s decision');
-    const holder = state.players[decision.seat]!;
+    const { state, decision, holder } = holderAt({ holdings: 'open' });
     expect(secretDecider(state, decision)).toBe(false);
 
     const reminder = clockReminder({ userId: holder.id, left: '1 min', secretHolderOf: null });
