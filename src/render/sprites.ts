@@ -7,21 +7,46 @@ import { createCanvas, type Canvas, type CanvasRenderingContext2D } from 'canvas
 import { font } from './fonts.js';
 
 /**
- * Several times what boards use (a few hundred tiles, chips and numbers of some 7 KB each);
- * when player names and odd amounts from charts fill it up, it simply starts again.
+ * The sprites a thread keeps, in bytes of pixels (4 a pixel). A board's recurring sprites (tiles,
+ * chips, numbers, the legend's words) take a few MB; what fills the rest comes and goes: the
+ * status line names the player in turn, so a thousand games bring a thousand names. Bounded by
+ * count, as it was, those wide lines of text (50 KB and more each) let the cache of each drawing
+ * thread grow to 80 MB under load.
  */
-const MAX_SPRITES = 1500;
+export const SPRITE_BUDGET_BYTES = 12 * 1024 * 1024;
+
+/** Least recently used first: a Map keeps insertion order, and a hit moves its sprite to the end. */
 const sprites = new Map<string, Canvas>();
+let spriteBytes = 0;
+
+const bytesOf = (canvas: Canvas): number => canvas.width * canvas.height * 4;
 
 /** The sprite under `key`, made by `make` the first time. */
 function cached(key: string, make: () => Canvas): Canvas {
   let canvas = sprites.get(key);
-  if (!canvas) {
-    if (sprites.size >= MAX_SPRITES) sprites.clear();
-    canvas = make();
+  if (canvas) {
+    sprites.delete(key);
     sprites.set(key, canvas);
+    return canvas;
+  }
+  canvas = make();
+  sprites.set(key, canvas);
+  spriteBytes += bytesOf(canvas);
+  for (const [oldKey, old] of sprites) {
+    if (spriteBytes <= SPRITE_BUDGET_BYTES || old === canvas) break;
+    sprites.delete(oldKey);
+    spriteBytes -= bytesOf(old);
+    // Gives the pixels back now rather than whenever this thread next collects its garbage (an
+    // idle drawing thread may not for minutes). Nothing holds an evicted sprite: every caller
+    // draws the sprite it is handed before asking for another.
+    old.width = 0;
   }
   return canvas;
+}
+
+/** Bytes of pixels the sprite cache holds now (at most `SPRITE_BUDGET_BYTES`, or one sprite more). */
+export function spriteCacheBytes(): number {
+  return spriteBytes;
 }
 
 /** The sprite under `key`, drawn by `draw` on a transparent canvas the first time. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CHAIN_SETS } from '../../src/engine/board.js';
 import { renderBoard, renderNetWorthChart, renderPriceChart, tileBounds } from '../../src/render/index.js';
 import { chainColour, chainLabels, textColourOn, THEME } from '../../src/render/palette.js';
+import { SPRITE_BUDGET_BYTES, spriteCacheBytes } from '../../src/render/sprites.js';
 import { emptyBoard, finishedGame, lateGameBoard, options } from './fixtures.js';
 import { countDifferentPixels, decodePng, pixelAt } from './golden.js';
 
@@ -41,6 +42,16 @@ describe('the board picture', () => {
     const pixels = await decodePng(renderBoard(emptyBoard()));
     const { x, y } = tileBounds('1A');
     expect(pixelAt(pixels, x + 1, y + 1)).toBe(THEME.emptyCell);
+  });
+
+  it('keeps its drawing memory bounded however many players it names, and draws the same board after', () => {
+    const first = renderBoard(lateGameBoard(), { turnOf: 'Chiara' });
+    // Each name is a new wide sprite of the status line; a busy bot names thousands.
+    for (let game = 0; game < 600; game++) renderBoard(lateGameBoard(), { turnOf: `Player number ${game}` });
+    expect(spriteCacheBytes()).toBeGreaterThan(SPRITE_BUDGET_BYTES / 2);
+    expect(spriteCacheBytes()).toBeLessThanOrEqual(SPRITE_BUDGET_BYTES);
+    // Chiara's line and many others were evicted and drawn again: the picture is unchanged.
+    expect(renderBoard(lateGameBoard(), { turnOf: 'Chiara' }).equals(first)).toBe(true);
   });
 });
 
