@@ -1,18 +1,21 @@
 /**
  * The one place a Prisma client is created. With `DATABASE_URL` the bot talks to a PostgreSQL
  * server through `@prisma/adapter-pg`; without it, to PGlite, a PostgreSQL compiled to
- * WebAssembly running inside the process, so that a self-hosted bot needs no database server.
+ * WebAssembly running inside the process (on a thread of its own: embedded-thread.ts), so that a
+ * self-hosted bot needs no database server.
  * Both are PostgreSQL: the schema, the migrations and every query above the adapter are the
  * same.
  */
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { EmbeddedThread } from './embedded-thread.js';
 import { directoryIdentity, guardQueries, lockDataDir, type DirectoryIdentity } from './embedded-guard.js';
 import { PrismaClient, type Prisma } from './generated/client.js';
 
 export type { PrismaClient };
+/** The PGlite instance the adapter is typed for; it uses only what EmbeddedThread provides. */
+type PGliteForAdapter = ConstructorParameters<typeof PrismaPGlite>[0];
 /** What a repository function needs: the client itself or the client of a transaction. */
 export type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -51,9 +54,8 @@ export async function openDatabase(target: DatabaseTarget = targetFromEnv()): Pr
     return database(prisma, target, () => prisma.$disconnect());
   }
   if (target.dataDir === null) {
-    const pglite = new PGlite();
-    await pglite.waitReady;
-    const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+    const pglite = await EmbeddedThread.open(null);
+    const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite as unknown as PGliteForAdapter) });
     return database(prisma, target, async () => {
       await prisma.$disconnect();
       await pglite.close();
@@ -63,10 +65,9 @@ export async function openDatabase(target: DatabaseTarget = targetFromEnv()): Pr
   await mkdir(target.dataDir, { recursive: true });
   const unlock = lockDataDir(target.dataDir);
   try {
-    const pglite = new PGlite(target.dataDir);
-    await pglite.waitReady;
+    const pglite = await EmbeddedThread.open(target.dataDir);
     const identity = directoryIdentity(target.dataDir);
-    const prisma = new PrismaClient({ adapter: new PrismaPGlite(guardQueries(pglite, identity)) });
+    const prisma = new PrismaClient({ adapter: new PrismaPGlite(guardQueries(pglite, identity) as unknown as PGliteForAdapter) });
     const close = async () => {
       try {
         await prisma.$disconnect();
