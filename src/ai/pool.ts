@@ -8,8 +8,8 @@ import { availableParallelism } from 'node:os';
 // native library is unloaded when the last worker that loaded it ends, and the process crashes
 // (SIGSEGV) as a worker stops or the bot exits. Loaded here, it stays for the process's life.
 import 'canvas';
-import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import { workerEntry } from '../worker-entry.js';
 import type { Action, ChainState, GameView } from '../engine/index.js';
 import type { AnimationFrame } from '../render/animation.js';
 import type { BoardOptions, BoardView } from '../render/index.js';
@@ -36,9 +36,7 @@ export interface WorkerPool {
 const WORKER_HEAP = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 96 };
 
 export function createWorkerPool(options: { threads?: number } = {}): WorkerPool {
-  // From the TypeScript sources the worker is loaded through tsx; compiled, as plain JavaScript.
-  const fromSources = import.meta.url.endsWith('.ts');
-  const filename = fileURLToPath(new URL(fromSources ? './worker-tsx.mjs' : './worker.js', import.meta.url));
+  const filename = workerEntry(import.meta.url, 'worker');
   // Two threads at least, even on two cores: a board must not wait behind a long decision.
   const threads = options.threads ?? Math.max(2, Math.min(4, availableParallelism() - 1));
   const pool = new Piscina<Task, Action | null | Suggestion | Uint8Array>({ filename, minThreads: 1, maxThreads: threads, idleTimeout: 60_000, resourceLimits: WORKER_HEAP });

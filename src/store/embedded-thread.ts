@@ -10,8 +10,8 @@
  * array types are the one difference: the schema has no array column, so none are parsed.)
  */
 import { Worker } from 'node:worker_threads';
-import { fileURLToPath } from 'node:url';
 import { messages, types, type ParserOptions, type Transaction } from '@electric-sql/pglite';
+import { workerEntry } from '../worker-entry.js';
 
 interface QueryOptions {
   rowMode?: 'array' | 'object';
@@ -34,7 +34,6 @@ export interface WireResults {
 export interface WireError {
   database: boolean;
   message: string;
-  name?: string;
   fields: Record<string, unknown>;
 }
 
@@ -78,10 +77,7 @@ export class EmbeddedThread {
 
   /** Starts the thread and opens the database in `dataDir` (null: in memory). */
   static async open(dataDir: string | null): Promise<EmbeddedThread> {
-    // From the TypeScript sources (npm start, tests) through tsx's loader; compiled, directly.
-    const fromSources = import.meta.url.endsWith('.ts');
-    const filename = fileURLToPath(new URL(fromSources ? './embedded-worker-tsx.mjs' : './embedded-worker.js', import.meta.url));
-    const worker = new Worker(filename, { workerData: { dataDir } });
+    const worker = new Worker(workerEntry(import.meta.url, 'embedded-worker'), { workerData: { dataDir } });
     await new Promise<void>((resolve, reject) => {
       const failed = (error: Error) => reject(error);
       worker.once('error', failed);

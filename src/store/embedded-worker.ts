@@ -38,19 +38,19 @@ async function main(): Promise<void> {
   // query outside a transaction wait for the transaction to end).
   const chains = new Map<number, Promise<unknown>>();
 
+  /** The database, or the open transaction a step belongs to. */
+  const targetOf = (tx: number | null): PGlite | Transaction => {
+    const target = tx === null ? pglite : transactions.get(tx)?.tx;
+    if (!target) throw new Error('transaction not open');
+    return target;
+  };
+
   const run = async (request: ThreadRequest): Promise<unknown> => {
-    const target = request.tx === null ? pglite : transactions.get(request.tx)?.tx;
     switch (request.op) {
-      case 'query': {
-        if (!target) throw new Error('transaction not open');
-        const results = await target.query(request.sql, request.params, { rowMode: 'array', parsers: asText });
-        return wireResults(results);
-      }
-      case 'exec': {
-        if (!target) throw new Error('transaction not open');
-        const results = await target.exec(request.sql, { rowMode: 'array', parsers: asText });
-        return results.map(wireResults);
-      }
+      case 'query':
+        return wireResults(await targetOf(request.tx).query(request.sql, request.params, { rowMode: 'array', parsers: asText }));
+      case 'exec':
+        return (await targetOf(request.tx).exec(request.sql, { rowMode: 'array', parsers: asText })).map(wireResults);
       case 'begin':
         return begin(request.tx!);
       case 'rollback':
@@ -114,7 +114,7 @@ function wireError(error: unknown): WireError {
   if (!(error instanceof Error)) return { database: false, message: String(error), fields: {} };
   const fields: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(error)) if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value;
-  return { database: error instanceof messages.DatabaseError, message: error.message, name: error.name, fields };
+  return { database: error instanceof messages.DatabaseError, message: error.message, fields };
 }
 
 void main();
