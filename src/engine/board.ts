@@ -150,9 +150,20 @@ const TYCOON_SECONDARY = [1500, 2200, 3000, 3700, 4200, 5000, 5700, 6200, 7000, 
 export function bonusPlaces(mode: BonusMode, tier: Tier, size: number): number[] {
   const row = priceRow(tier, size);
   if (row < 0) return [];
+  return Array.from({ length: placesPaid(mode) }, (_, place) => bonusOfPlace(mode, row, place));
+}
+
+/** How many stockholder places a bonus mode pays. */
+export function placesPaid(mode: BonusMode): number {
+  return mode === 'classic' ? 2 : 3;
+}
+
+/** The bonus of one place (0 = first) for a chain at price row `row` (see `bonusPlaces`). */
+export function bonusOfPlace(mode: BonusMode, row: number, place: number): number {
   const price = 200 + row * 100;
-  if (mode === 'classic') return [price * 10, price * 5];
-  return [price * 10, TYCOON_SECONDARY[row] ?? 0, price * 5];
+  if (place === 0) return price * 10;
+  if (mode === 'classic') return price * 5;
+  return place === 1 ? (TYCOON_SECONDARY[row] ?? 0) : price * 5;
 }
 
 export function isSafe(size: number): boolean {

@@ -3,14 +3,23 @@
  * game state, so applying the same actions to the same state always gives the same game.
  */
 
-/** Returns the next state and a float in [0, 1). */
-export function nextRandom(rngState: number): { rng: number; value: number } {
-  const rng = (rngState + 0x6d2b79f5) >>> 0;
+/** The state after `rngState`: one step of the source. */
+export function advance(rngState: number): number {
+  return (rngState + 0x6d2b79f5) >>> 0;
+}
+
+/** The float in [0, 1) a state (just advanced to) stands for. Apart from `advance` so hot loops allocate nothing. */
+export function valueAt(rng: number): number {
   let t = rng;
   t = Math.imul(t ^ (t >>> 15), t | 1);
   t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  const value = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  return { rng, value };
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+
+/** Returns the next state and a float in [0, 1). */
+export function nextRandom(rngState: number): { rng: number; value: number } {
+  const rng = advance(rngState);
+  return { rng, value: valueAt(rng) };
 }
 
 /** A whole number in [0, bound). */
@@ -24,9 +33,8 @@ export function shuffle<T>(items: readonly T[], rngState: number): { rng: number
   const result = items.slice();
   let rng = rngState >>> 0;
   for (let i = result.length - 1; i > 0; i--) {
-    const draw = nextInt(rng, i + 1);
-    rng = draw.rng;
-    const j = draw.value;
+    rng = advance(rng);
+    const j = Math.floor(valueAt(rng) * (i + 1)); // nextInt, without an object per draw
     const swap = result[i] as T;
     result[i] = result[j] as T;
     result[j] = swap;

@@ -4,7 +4,7 @@
  */
 import { isPlayableTile, someTileMayBeUnplayable } from './analysis.js';
 import { END_SIZE, isSafe, sharePrice } from './board.js';
-import type { GameState, Rejection, RejectionCode } from './types.js';
+import type { GameState, PlayerState, Rejection, RejectionCode, Standing } from './types.js';
 
 export function seatOf(state: GameState, playerId: string): number {
   const players = state.players;
@@ -95,6 +95,20 @@ export function netWorths(state: GameState): number[] {
   const worths: number[] = [];
   for (let seat = 0; seat < state.players.length; seat++) worths.push(netWorth(state, seat));
   return worths;
+}
+
+/** The final standings: most cash first (seat order among equals), equal cash sharing a place. */
+export function standingsOf(players: readonly Pick<PlayerState, 'id' | 'name' | 'cash'>[]): Standing[] {
+  const standings = players
+    .map((player, seat) => ({ seat, playerId: player.id, name: player.name, cash: player.cash, place: 1 }))
+    .sort((a, b) => b.cash - a.cash || a.seat - b.seat);
+  // Equal cash, equal place: each player's place is one more than the players with more cash.
+  for (let rank = 1; rank < standings.length; rank++) {
+    const standing = standings[rank]!;
+    const above = standings[rank - 1]!;
+    standing.place = standing.cash === above.cash ? above.place : rank + 1;
+  }
+  return standings;
 }
 
 /** "waiting for Ann to place a tile", for players who clicked out of turn. */

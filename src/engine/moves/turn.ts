@@ -4,7 +4,7 @@
  */
 import { connectedUnincorporated, isPermanentlyDeadTile, someTileMayBeDead } from '../analysis.js';
 import { HAND_SIZE } from '../board.js';
-import { canBuyAnything, canDeclareEnd, hasPlayableTile, isActive, netWorths, priceOf, reject } from '../state.js';
+import { canBuyAnything, canDeclareEnd, hasPlayableTile, isActive, netWorths, priceOf, reject, standingsOf } from '../state.js';
 import type { GameEvent, GameResult, Rejection, Tile } from '../types.js';
 import { appendTo, takeFromBag, type Draft } from './draft.js';
 import { payBonuses } from './payment.js';
@@ -93,16 +93,7 @@ export function finishGame(s: Draft, reason: GameResult['reason'], events: GameE
     }
   }
   appendTo(s, 'netWorthHistory', [netWorths(s)]);
-  const standings = s.players
-    .map((player, seat) => ({ seat, playerId: player.id, name: player.name, cash: player.cash, place: 1 }))
-    .sort((a, b) => b.cash - a.cash || a.seat - b.seat);
-  // Equal cash, equal place: each player's place is one more than the players with more cash.
-  for (let rank = 1; rank < standings.length; rank++) {
-    const standing = standings[rank]!;
-    const above = standings[rank - 1]!;
-    standing.place = standing.cash === above.cash ? above.place : rank + 1;
-  }
-  const result: GameResult = { reason, standings };
+  const result: GameResult = { reason, standings: standingsOf(s.players) };
   s.result = result;
   s.phase = { kind: 'gameOver' };
   events.push({ type: 'gameEnded', result });
