@@ -2,6 +2,9 @@
 import { apply, createGame, type Action, type GameOptions, type GameSetup, type GameState, type GameEvent } from '../../src/engine/index.js';
 import { playOut } from '../../src/engine/playout.js';
 import { RandomPlayer } from '../../src/engine/random-player.js';
+import { CoreGame, GAME_OVER, NO_ACTION, playOutCore } from '../../src/engine/core/game.js';
+import { fromCore, toAction, toCore } from '../../src/engine/core/convert.js';
+import { CoreRandomPlayer } from '../../src/engine/core/random-player.js';
 
 export interface Playout {
   setup: GameSetup;
@@ -54,4 +57,28 @@ export function playRandomGameInPlace(seed: number, playerCount: number, options
   if (outcome.refused) throw new Error(`seed ${seed}: random legal move ${JSON.stringify(outcome.refused)} refused in place`);
   if (outcome.state.phase.kind !== 'gameOver') throw new Error(`game with seed ${seed} did not end after 5000 actions`);
   return { setup, actions, final: outcome.state };
+}
+
+/**
+ * The same game played in the integer core (`CoreGame`, `CoreRandomPlayer`): the same choices
+ * from the same seed. With `record`, the actions are named and the final state converted back
+ * (for comparison); without, nothing but the game is kept: the benchmark's measure.
+ */
+export function playRandomGameInCore(seed: number, playerCount: number, options: Partial<GameOptions> = {}, record = true): Playout {
+  const setup = randomSetup(seed, playerCount, options);
+  const start = createGame(setup);
+  const game = toCore(start);
+  const player = new CoreRandomPlayer(seed ^ 0x9e3779b9);
+  const actions: Action[] = [];
+  const choose = record
+    ? (current: CoreGame) => {
+        const action = player.chooseAction(current);
+        if (action !== NO_ACTION) actions.push(toAction(current, action, start));
+        return action;
+      }
+    : (current: CoreGame) => player.chooseAction(current);
+  const outcome = playOutCore(game, choose, 5000);
+  if (outcome.refused !== NO_ACTION) throw new Error(`seed ${seed}: random legal move ${JSON.stringify(toAction(game, outcome.refused, start))} refused in the core`);
+  if (game.phase !== GAME_OVER) throw new Error(`game with seed ${seed} did not end after 5000 actions`);
+  return { setup, actions, final: record ? fromCore(game, start) : start };
 }
