@@ -3,114 +3,184 @@
  * ties to the first candidate in the order named). It is the yardstick our own players are
  * measured against, not a player the bot offers: do not tune it.
  *
+ * It is written once, on the engine's integer core, because the hard player's playouts ask it
+ * for every move of thousands of games a decision; `baselineAction` asks it about a JSON state.
+ * test/ai/baseline.test.ts holds it to the choices it made before it moved onto the core.
+ *
  * It reads only what its player may see (a state determinized from its view serves, since it
  * looks at its own hand, its own holdings and public facts only).
  */
-import { classifyTile } from '../engine/analysis.js';
-import { currentDecision, netWorth, sharePrice, type Action, type Decision, type GameState, type Tier } from '../engine/index.js';
-
-const TIER_RANK: Record<Tier, number> = { cheap: 0, medium: 1, expensive: 2 };
+import { fromCore, supportsCore, toAction, toCore } from '../engine/core/convert.js';
+import {
+  BUY_SHARES,
+  FOUNDS,
+  FOUND_CHAIN,
+  GROWS,
+  MERGER,
+  MERGES,
+  NO_ACTION,
+  PLACE_TILE,
+  UNPLAYABLE,
+  buyAction,
+  declareEndAction,
+  disposeAction,
+  foundAction,
+  nextDefunctAction,
+  placeAction,
+  redrawAction,
+  skipAction,
+  playOutCore,
+  survivorAction,
+  type CoreGame,
+} from '../engine/core/game.js';
+import { HAND_SIZE } from '../engine/board.js';
+import { decidingSeat, type Action, type GameState } from '../engine/index.js';
 
 export function baselineAction(state: GameState, seat: number): Action | null {
-  const decision = currentDecision(state);
-  if (decision.kind === 'gameOver' || decision.seat !== seat) return null;
-  const player = state.players[seat]!;
-  const id = player.id;
-  const held = (chain: number) => player.shares[chain] ?? 0;
-  switch (decision.kind) {
-    case 'placeTile':
-      return placement(state, seat, decision);
-    case 'foundChain': {
-      const order: Tier[] = player.cash < 1500 ? ['cheap', 'medium', 'expensive'] : ['expensive', 'medium', 'cheap'];
-      for (const tier of order) {
-        const chain = state.chains.find((candidate) => candidate.tier === tier && decision.available.includes(candidate.name));
-        if (chain) return { type: 'foundChain', player: id, chain: chain.name };
-      }
-      return { type: 'foundChain', player: id, chain: decision.available[0]! };
-    }
-    case 'chooseSurvivor': {
-      let best = decision.candidates[0]!;
-      let bestScore = -Infinity;
-      for (const name of decision.candidates) {
-        const index = state.chains.findIndex((chain) => chain.name === name);
-        const score = 10 * held(index) + TIER_RANK[state.chains[index]!.tier];
-        if (score > bestScore) [best, bestScore] = [name, score];
-      }
-      return { type: 'chooseSurvivor', player: id, chain: best };
-    }
-    case 'chooseNextDefunct':
-      return { type: 'chooseNextDefunct', player: id, chain: decision.candidates[0]! };
-    case 'disposeShares': {
-      const survivor = state.chains.find((chain) => chain.name === decision.survivor)!;
-      const survivorPrice = sharePrice(survivor.tier, survivor.size);
-      if (survivorPrice > 2 * decision.price && decision.maxTrade > 0) return { type: 'disposeShares', player: id, sell: 0, trade: decision.maxTrade };
-      return { type: 'disposeShares', player: id, sell: decision.held, trade: 0 };
-    }
-    case 'buyShares':
-      if (decision.mayDeclareEnd && highestNetWorth(state, seat)) return { type: 'declareEnd', player: id };
-      return { type: 'buyShares', player: id, chains: basket(state, seat) };
-    case 'answerTrade':
-      return { type: 'answerTrade', player: id, accept: false };
+  if (decidingSeat(state) !== seat) return null;
+  if (!supportsCore(state)) return { type: 'answerTrade', player: state.players[seat]!.id, accept: false }; // declines every offer
+  const game = toCore(state);
+  return toAction(game, baselineMove(game), state);
+}
+
+/** The baseline's move for whoever decides in `game` (NO_ACTION once the game is over). */
+export function baselineMove(game: CoreGame): number {
+  const seat = game.decidingSeat();
+  switch (game.phase) {
+    case PLACE_TILE:
+      return placement(game, seat);
+    case FOUND_CHAIN:
+      return founding(game, seat);
+    case MERGER:
+      return merger(game, seat);
+    case BUY_SHARES:
+      if (!game.endDeclared && game.canDeclareEnd() && highestNetWorth(game, seat)) return declareEndAction();
+      return basket(game, seat);
+    default:
+      return NO_ACTION;
   }
 }
 
-function placement(state: GameState, seat: number, decision: Extract<Decision, { kind: 'placeTile' }>): Action {
-  const player = state.players[seat]!;
-  const held = (chain: number) => player.shares[chain] ?? 0;
-  let best: string | null = null;
+/** A tier's rank (cheap 0, medium 1, expensive 2) is its index in the core's tiers. */
+const held = (game: CoreGame, seat: number, chain: number): number => game.shares[seat * game.rules.chains + chain]!;
+
+function placement(game: CoreGame, seat: number): number {
+  let best = -1;
   let bestScore = -Infinity;
-  for (const tile of player.hand) {
-    const outcome = classifyTile(state.board, state.chains, tile);
-    if (outcome.kind === 'unplayable') continue;
+  for (let position = 0; position < game.handLength[seat]!; position++) {
+    const cell = game.hands[seat * HAND_SIZE + position]!;
+    const outcome = game.classify(cell);
+    if (outcome === UNPLAYABLE) continue;
     let score = 0;
-    if (outcome.kind === 'found') score = 100;
-    else if (outcome.kind === 'grow') score = held(outcome.chain) > 0 ? 50 + 5 * held(outcome.chain) : 0;
-    else if (outcome.kind === 'merge') {
+    if (outcome === FOUNDS) score = 100;
+    else if (outcome === GROWS) {
+      const count = held(game, seat, game.adjacent[0]!);
+      score = count > 0 ? 50 + 5 * count : 0;
+    } else if (outcome === MERGES) {
       // The survivor: the largest adjacent chain, the first in the engine's chain order on a tie.
-      const chains = outcome.chains.slice().sort((a, b) => a - b);
-      const survivor = chains.reduce((largest, chain) => (state.chains[chain]!.size > state.chains[largest]!.size ? chain : largest), chains[0]!);
-      if (held(survivor) > 0) score += 30 + 3 * held(survivor);
-      const others = chains.filter((chain) => chain !== survivor).reduce((sum, chain) => sum + held(chain), 0);
+      let survivor = -1;
+      for (let i = 0; i < game.adjacentCount; i++) {
+        const chain = game.adjacent[i]!;
+        if (survivor < 0 || game.size[chain]! > game.size[survivor]! || (game.size[chain] === game.size[survivor] && chain < survivor)) survivor = chain;
+      }
+      if (held(game, seat, survivor) > 0) score += 30 + 3 * held(game, seat, survivor);
+      let others = 0;
+      for (let i = 0; i < game.adjacentCount; i++) if (game.adjacent[i] !== survivor) others += held(game, seat, game.adjacent[i]!);
       if (others > 0) score += 20 + 2 * others;
     }
-    if (score > bestScore) [best, bestScore] = [tile, score];
+    if (score > bestScore) {
+      best = cell;
+      bestScore = score;
+    }
   }
-  if (best !== null) return { type: 'placeTile', player: player.id, tile: best };
-  return decision.mayRedraw ? { type: 'redrawHand', player: player.id } : { type: 'skipPlacement', player: player.id };
+  if (best >= 0) return placeAction(best);
+  return game.mayRedraw() ? redrawAction() : skipAction();
 }
 
-function basket(state: GameState, seat: number): string[] {
-  const player = state.players[seat]!;
-  const cash = player.cash;
-  const cart: number[] = [];
+function founding(game: CoreGame, seat: number): number {
+  const cheapFirst = game.cash[seat]! < 1500;
+  for (let step = 0; step < 3; step++) {
+    const tier = cheapFirst ? step : 2 - step;
+    for (let chain = 0; chain < game.rules.chains; chain++) if (game.rules.tiers[chain] === tier && !game.isActive(chain)) return foundAction(chain);
+  }
+  return NO_ACTION;
+}
+
+function merger(game: CoreGame, seat: number): number {
+  if (game.survivor < 0) {
+    const candidates = game.largest(game.mergerChains, game.mergerChainCount);
+    let best = game.candidate(0);
+    let bestScore = -Infinity;
+    for (let i = 0; i < candidates; i++) {
+      const chain = game.candidate(i);
+      const score = 10 * held(game, seat, chain) + game.rules.tiers[chain]!;
+      if (score > bestScore) {
+        best = chain;
+        bestScore = score;
+      }
+    }
+    return survivorAction(best);
+  }
+  if (game.defunct < 0) {
+    game.largest(game.pendingDefunct, game.pendingCount);
+    return nextDefunctAction(game.candidate(0));
+  }
+  // Sell, trade or keep: one survivor share against two defunct ones at the pre-merger price.
+  const count = held(game, seat, game.defunct);
+  const maxTrade = Math.min(count - (count % 2), game.bankShares[game.survivor]! * 2);
+  if (game.price(game.survivor) > 2 * game.defunctPrice() && maxTrade > 0) return disposeAction(0, maxTrade);
+  return disposeAction(count, 0);
+}
+
+const TIER_BUYING_BONUS = [0, 5, 10];
+
+function basket(game: CoreGame, seat: number): number {
+  const cash = game.cash[seat]!;
+  const cart = [0, 0, 0];
+  let count = 0;
   let spent = 0;
   for (let pick = 0; pick < 3; pick++) {
     let best = -1;
     let bestScore = -Infinity;
-    state.chains.forEach((chain, index) => {
-      if (chain.headquarters === null) return;
-      const inCart = cart.filter((other) => other === index).length;
-      const price = sharePrice(chain.tier, chain.size);
-      if (chain.bankShares - inCart <= 0 || price > cash - spent) return;
-      const held = player.shares[index] ?? 0;
+    for (let chain = 0; chain < game.rules.chains; chain++) {
+      if (!game.isActive(chain)) continue;
+      let inCart = 0;
+      for (let i = 0; i < count; i++) if (cart[i] === chain) inCart++;
+      const price = game.price(chain);
+      if (game.bankShares[chain]! - inCart <= 0 || price > cash - spent) continue;
+      const shares = held(game, seat, chain);
       let score = 0;
-      if (held > 0) score += 20 + 3 * held;
+      if (shares > 0) score += 20 + 3 * shares;
       if (inCart === 0) score += 15;
-      score += 2 * chain.size;
+      score += 2 * game.size[chain]!;
       if (cash < 2000) score += (1200 - price) / 100;
-      score += [0, 5, 10][TIER_RANK[chain.tier]]!;
-      if (score > bestScore) [best, bestScore] = [index, score];
-    });
+      score += TIER_BUYING_BONUS[game.rules.tiers[chain]!]!;
+      if (score > bestScore) {
+        best = chain;
+        bestScore = score;
+      }
+    }
     if (best < 0) break;
-    cart.push(best);
-    spent += sharePrice(state.chains[best]!.tier, state.chains[best]!.size);
+    cart[count++] = best;
+    spent += game.price(best);
   }
-  return cart.map((chain) => state.chains[chain]!.name);
+  return buyAction(count, cart[0], cart[1], cart[2]);
 }
 
 /** Its net worth is the highest at the table (ties count); with hidden holdings it cannot tell, so yes. */
-function highestNetWorth(state: GameState, seat: number): boolean {
-  if (state.options.holdings === 'hidden') return true;
-  const mine = netWorth(state, seat);
-  return state.players.every((_, other) => netWorth(state, other) <= mine);
+function highestNetWorth(game: CoreGame, seat: number): boolean {
+  if (game.rules.hiddenHoldings) return true;
+  const mine = game.netWorth(seat);
+  for (let other = 0; other < game.rules.players; other++) if (game.netWorth(other) > mine) return false;
+  return true;
+}
+
+/**
+ * Plays `start` to its end (or `maxActions`) with every seat following the baseline, in the
+ * core: the hard player's playout. The end comes back as a JSON state.
+ */
+export function playOutBaseline(start: GameState, maxActions: number): GameState {
+  const game = toCore(start);
+  playOutCore(game, baselineMove, maxActions);
+  return fromCore(game, start);
 }

@@ -5,8 +5,8 @@
  * everyone following the baseline's rules, and keeps the action with the most wins (a tied
  * first place counting 1/k). The same seed always gives the same choice.
  */
-import { apply, currentDecision, decidingSeat, playOut, type Action, type GameState, type GameView } from '../engine/index.js';
-import { baselineAction } from './baseline.js';
+import { apply, currentDecision, type Action, type GameState, type GameView } from '../engine/index.js';
+import { playOutBaseline } from './baseline.js';
 import { determinize } from './determinize.js';
 import { standing, winShare } from './evaluate.js';
 import { rankActions } from './medium.js';
@@ -23,17 +23,9 @@ export const HARD_SETTINGS: HardSettings = { worlds: 10, shortlist: 4 };
 
 const ROLLOUT_LIMIT = 3000;
 
-/**
- * Plays a world to its end with every seat following the baseline's rules, in place (the
- * engine's `playOut`: one copy for the whole rollout, not one per action).
- */
+/** Plays a world to its end with every seat following the baseline's rules, in the engine's integer core. */
 function rollOut(start: GameState): GameState {
-  return playOut(start, baselineForWhoeverDecides, { maxActions: ROLLOUT_LIMIT }).state;
-}
-
-function baselineForWhoeverDecides(state: GameState): Action | undefined {
-  const seat = decidingSeat(state);
-  return (seat === null ? null : baselineAction(state, seat)) ?? undefined;
+  return playOutBaseline(start, ROLLOUT_LIMIT);
 }
 
 export interface SearchResult {

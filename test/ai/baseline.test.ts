@@ -1,10 +1,12 @@
 /** The baseline computer player follows docs/ai-baseline.md rule by rule. */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { baselineAction } from '../../src/ai/baseline.js';
 import { chooseAction } from '../../src/ai/index.js';
 import { viewFor } from '../../src/engine/index.js';
 import { scenario } from '../../src/engine/notation.js';
 import { play, place, survivor } from '../engine/helpers.js';
+import { askBaseline, BASELINE_GAMES, type BaselineCase } from './baseline-record.js';
 
 const board = `
   A LLLL.TT.....
@@ -167,5 +169,19 @@ describe('the baseline player, buying and the end', () => {
     const stuck = (options: object) => scenario({ board: safe, options, players: [{ hand: ['1B', '2B'] }, {}] });
     expect(baselineAction(stuck({}), 0)).toEqual({ type: 'redrawHand', player: 'p0' });
     expect(baselineAction(stuck({ unplayable: 'strict', trades: true }), 0)).toEqual({ type: 'skipPlacement', player: 'p0' });
+  });
+});
+
+describe('the baseline against its recorded choices', () => {
+  const recorded = JSON.parse(readFileSync(new URL('./fixtures/baseline-choices.json', import.meta.url), 'utf8')) as BaselineCase[];
+
+  it('makes at every step of 300 recorded games the choice it made before it moved onto the integer core', () => {
+    expect(recorded.length).toBe(BASELINE_GAMES);
+    expect(recorded.reduce((sum, game) => sum + game.decisions, 0)).toBeGreaterThan(40_000);
+    const differing = recorded.filter((game) => {
+      const now = askBaseline(game.seed, game.players, game.options);
+      return now.decisions !== game.decisions || now.choices !== game.choices;
+    });
+    expect(differing.map((game) => `seed ${game.seed}, ${game.players} players, ${JSON.stringify(game.options)}`)).toEqual([]);
   });
 });

@@ -47,16 +47,16 @@ import {
 const NOT_A_CELL = 255;
 const NOT_A_CHAIN = 7;
 
-/** Whether the core can play this game: every option but trades. */
+/** Whether the core can take this state: any but one waiting for the answer to a trade offer. */
 export function supportsCore(state: GameState): boolean {
-  return !state.options.trades && state.phase.kind !== 'tradeOffer';
+  return state.phase.kind !== 'tradeOffer';
 }
 
 const cellOfTile = (tile: Tile): number => cellOf(tile) ?? tileIndex(tile)!;
 
 /** The game of `state` in the core. Throws for a game `supportsCore` refuses. */
 export function toCore(state: GameState): CoreGame {
-  if (!supportsCore(state)) throw new Error('the integer core plays without trades');
+  if (!supportsCore(state)) throw new Error('the integer core cannot hold a trade offer');
   const chains = state.chains.length;
   const rules: CoreRules = {
     players: state.players.length,
@@ -66,6 +66,8 @@ export function toCore(state: GameState): CoreGame {
     founderGetsCash: state.options.founderShare === 'cash',
     replaceUnplayable: state.options.unplayable === 'replace',
     twoPlayerBank: state.options.twoPlayerBank,
+    trades: state.options.trades,
+    hiddenHoldings: state.options.holdings === 'hidden',
   };
   const game = new CoreGame(rules);
   // Loops, not forEach: computer players convert a state for every game they play out.

@@ -6,9 +6,10 @@
  * per decision. `apply` and its JSON state stay the engine's interface; a game enters the core
  * with `toCore` and leaves it with `fromCore` (convert.ts).
  *
- * It covers every option but trades (an offer's space of holdings has no integer form here);
- * `supportsCore` says whether a state can enter. It emits no events: nothing that reads a
- * rollout needs them.
+ * It plays every option; of trades it knows only that the option is on (a placement is then
+ * never skipped for the player): offers have no integer form here, so a game waiting for an
+ * answer to one cannot enter (`supportsCore`), and no core player makes one. It emits no
+ * events: nothing that reads a rollout needs them.
  */
 import { bonusAmounts } from '../bonuses.js';
 import { COLUMNS, END_SIZE, HAND_SIZE, MAX_PURCHASES, NEIGHBOURS, SAFE_SIZE, TILE_COUNT, sharePrice } from '../board.js';
@@ -101,6 +102,10 @@ export interface CoreRules {
   /** `unplayable: 'replace'` (dead tiles replaced, hopeless hands redrawn); else strict. */
   replaceUnplayable: boolean;
   twoPlayerBank: boolean;
+  /** Trades are on: the player in turn may always offer one, so a hopeless placement is not skipped for them. */
+  trades: boolean;
+  /** Holdings are hidden (the rules do not read it; computer players do). */
+  hiddenHoldings: boolean;
 }
 
 export class CoreGame {
@@ -376,6 +381,11 @@ export class CoreGame {
     this.stockValue[seat]! += count * this.prices[chain]!;
   }
 
+  /** The defunct chain's share price before the merger: what its shares sell for. */
+  defunctPrice(): number {
+    return PRICES[this.rules.tiers[this.defunct]! * (TILE_COUNT + 1) + this.defunctSizeBefore]!;
+  }
+
   /** A redraw is allowed: replace rule, not yet this turn, no playable tile, tiles in the bag. */
   mayRedraw(): boolean {
     return this.rules.replaceUnplayable && !this.redrawn && this.bagSize > 0 && !this.hasPlayableTile(this.currentPlayer);
@@ -591,7 +601,7 @@ export class CoreGame {
     const survivor = this.survivor;
     const held = this.shares[seat * chains + defunct]!;
     if (trade % 2 !== 0 || sell + trade > held || trade / 2 > this.bankShares[survivor]!) return false;
-    this.cash[seat]! += sell * PRICES[this.rules.tiers[defunct]! * (TILE_COUNT + 1) + this.defunctSizeBefore]!;
+    this.cash[seat]! += sell * this.defunctPrice();
     this.gainShares(seat, defunct, -(sell + trade));
     this.bankShares[defunct]! += sell + trade;
     this.gainShares(seat, survivor, trade / 2);
@@ -695,7 +705,7 @@ export class CoreGame {
   }
 
   private autoSkipIfNothingElse(): void {
-    if (this.hasPlayableTile(this.currentPlayer)) return;
+    if (this.rules.trades || this.hasPlayableTile(this.currentPlayer)) return;
     const mayRedraw = this.rules.replaceUnplayable && !this.redrawn && this.bagSize > 0;
     if (!mayRedraw) this.enterBuyPhase();
   }

@@ -1,8 +1,8 @@
 /**
  * `RandomPlayer` on the integer core: the same draws from the same seeded source in the same
  * order, so from the same seed it makes the same choices (test/engine/core.test.ts plays the
- * recorded games with it). It plays games without trades only, as the core does. What the
- * engine benchmark's "integer core" line measures.
+ * recorded games with it) in games without trades; it never offers one. What the engine
+ * benchmark's "integer core" line measures.
  */
 import { HAND_SIZE } from '../board.js';
 import { advance, valueAt } from '../rng.js';
