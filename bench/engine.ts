@@ -7,7 +7,7 @@
  * - played out in place on the JSON state (`playOut`: games with trades);
  * - played out in the integer core (`CoreGame`), what the computer players search with. Goal:
  *   20,000. The same games as the other two (test/engine/core.test.ts), the whole state kept,
- *   net-worth history included; the game is created from its seed and converted in each run.
+ *   net-worth history included; each game is dealt from its seed in the run.
  */
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -23,11 +23,11 @@ async function compiledPlayouts(): Promise<{ throughApply: PlayGame; inPlace: Pl
   const root = fileURLToPath(new URL('..', import.meta.url));
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   execFileSync(process.execPath, [tsc, '-p', 'bench/tsconfig.engine.json'], { cwd: root, stdio: 'inherit' });
-  const module = (await import(pathToFileURL(`${root}/dist/bench/test/engine/playout.js`).href)) as { playRandomGame: PlayGame; playRandomGameInPlace: PlayGame; playRandomGameInCore: (seed: number, players: number, options: object, record: boolean) => unknown };
+  const module = (await import(pathToFileURL(`${root}/dist/bench/test/engine/playout.js`).href)) as { playRandomGame: PlayGame; playRandomGameInPlace: PlayGame; playRandomCoreGame: PlayGame };
   return {
     throughApply: module.playRandomGame,
     inPlace: (seed, players) => module.playRandomGameInPlace(seed, players, {}, undefined, false),
-    inCore: (seed, players) => module.playRandomGameInCore(seed, players, {}, false),
+    inCore: (seed, players) => module.playRandomCoreGame(seed, players),
   };
 }
 

@@ -70,14 +70,6 @@ export const NEIGHBOURS: readonly (readonly number[])[] = Array.from({ length: T
   return result;
 });
 
-/**
- * Sorting key for the first-player draw: row A before B, and within a row the lower number
- * ("9A is closer than 1B"). That is exactly the board index.
- */
-export function distanceFrom1A(tile: Tile): number {
-  return tileIndex(tile) ?? Number.POSITIVE_INFINITY;
-}
-
 export interface ChainDefinition {
   name: string;
   tier: Tier;

@@ -1,5 +1,5 @@
 /** Creating a game: options with their defaults, the bag, the first-player draw and the deal. */
-import { ALL_TILES, CHAIN_SETS, HAND_SIZE, SHARES_PER_CHAIN, STARTING_CASH, distanceFrom1A, tileIndex } from './board.js';
+import { ALL_TILES, CHAIN_SETS, HAND_SIZE, SHARES_PER_CHAIN, STARTING_CASH, tileIndex } from './board.js';
 import { shuffle } from './rng.js';
 import { UNINCORPORATED, type Cell, type GameOptions, type GameState, type Tile } from './types.js';
 
@@ -45,7 +45,8 @@ export function resolveOptions(playerCount: number, options: Partial<GameOptions
   return resolved;
 }
 
-export function createGame(setup: GameSetup): GameState {
+/** The options of a setup, defaults filled in, once the seats are checked; throws SetupError. */
+export function checkedOptions(setup: GameSetup): GameOptions {
   const playerCount = setup.players.length;
   if (playerCount < MIN_PLAYERS || playerCount > MAX_PLAYERS) {
     throw new SetupError(`Acquire is played by ${MIN_PLAYERS} to ${MAX_PLAYERS} players, not ${playerCount}.`);
@@ -53,39 +54,60 @@ export function createGame(setup: GameSetup): GameState {
   if (new Set(setup.players.map((player) => player.id)).size !== playerCount) {
     throw new SetupError('Each player may take only one seat.');
   }
-  const options = resolveOptions(playerCount, setup.options);
+  return resolveOptions(playerCount, setup.options);
+}
+
+/** The start of a game in cells (board indexes): what `createGame` names and the integer core holds. */
+export interface Deal {
+  /** The random source after the shuffle. */
+  rng: number;
+  /** Tiles still to draw after the deal, the next first. */
+  bag: number[];
+  /** The first-player draw's tiles, by seat; they stay on the board. */
+  opening: number[];
+  firstPlayer: number;
+  /** Each seat's hand. */
+  hands: number[][];
+}
+
+/** Every cell in board order: shuffled, the same permutation as the tiles' names would be. */
+const CELLS: readonly number[] = ALL_TILES.map((_, cell) => cell);
+
+/** The shuffle (or the given order), the first-player draw and the deal. */
+export function deal(setup: GameSetup): Deal {
+  const playerCount = setup.players.length;
   let rng = (setup.seed ?? 1) >>> 0;
-  let bag: Tile[];
+  let bag: number[];
   if (setup.tileOrder) {
-    bag = orderedBag(setup.tileOrder);
+    bag = orderedBag(setup.tileOrder).map((tile) => tileIndex(tile) as number);
   } else {
-    const shuffled = shuffle(ALL_TILES, rng);
+    const shuffled = shuffle(CELLS, rng);
     rng = shuffled.rng;
     bag = shuffled.items;
   }
-
-  const board: Cell[] = new Array<Cell>(ALL_TILES.length).fill(null);
-  // The first-player draw: each player places one tile; the one closest to 1A starts.
+  // The first-player draw: each player places one tile; the one closest to 1A (the lowest cell) starts.
   const opening = bag.splice(0, playerCount);
-  opening.forEach((tile) => (board[tileIndex(tile) as number] = UNINCORPORATED));
   let firstPlayer = 0;
-  opening.forEach((tile, seat) => {
-    if (distanceFrom1A(tile) < distanceFrom1A(opening[firstPlayer] as Tile)) firstPlayer = seat;
-  });
+  for (let seat = 1; seat < playerCount; seat++) if (opening[seat]! < opening[firstPlayer]!) firstPlayer = seat;
+  // The deal: whole hands, in seat order from the first player.
+  const hands: number[][] = opening.map(() => []);
+  for (let offset = 0; offset < playerCount; offset++) hands[(firstPlayer + offset) % playerCount] = bag.splice(0, HAND_SIZE);
+  return { rng, bag, opening, firstPlayer, hands };
+}
 
+export function createGame(setup: GameSetup): GameState {
+  const options = checkedOptions(setup);
+  const { rng, bag, opening, firstPlayer, hands } = deal(setup);
+  const board: Cell[] = new Array<Cell>(ALL_TILES.length).fill(null);
+  for (const cell of opening) board[cell] = UNINCORPORATED;
   const chainDefinitions = CHAIN_SETS[options.chainSet];
-  const players = setup.players.map((player) => ({
+  const players = setup.players.map((player, seat) => ({
     id: player.id,
     name: player.name,
     cash: STARTING_CASH,
     shares: chainDefinitions.map(() => 0),
-    hand: [] as Tile[],
+    hand: hands[seat]!.map((cell) => ALL_TILES[cell]!),
   }));
-  // The deal: whole hands, in seat order from the first player.
-  for (let offset = 0; offset < playerCount; offset++) {
-    const player = players[(firstPlayer + offset) % playerCount];
-    if (player) player.hand = bag.splice(0, HAND_SIZE);
-  }
 
   return {
     schema: 1,
@@ -93,7 +115,7 @@ export function createGame(setup: GameSetup): GameState {
     players,
     chains: chainDefinitions.map((chain) => ({ name: chain.name, tier: chain.tier, size: 0, bankShares: SHARES_PER_CHAIN, headquarters: null })),
     board,
-    bag,
+    bag: bag.map((cell) => ALL_TILES[cell]!),
     discarded: [],
     rng,
     currentPlayer: firstPlayer,

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { apply, createGame, currentDecision, legalActions, sharePrice, type Action, type GameOptions, type GameState } from '../../src/engine/index.js';
 import { CoreGame, NO_ACTION, actionKind, PLACE } from '../../src/engine/core/game.js';
-import { coreAction, fromCore, supportsCore, toCore } from '../../src/engine/core/convert.js';
+import { coreAction, createCoreGame, fromCore, supportsCore, toCore } from '../../src/engine/core/convert.js';
 import { RandomPlayer } from '../../src/engine/random-player.js';
 import type { DifferentialCase } from './differential.js';
 import { playRandomGameInCore } from './playout.js';
@@ -138,5 +138,18 @@ describe('the integer core', () => {
     expect(game.act(NO_ACTION)).toBe(false);
     const placing = coreAction(plain, { type: 'placeTile', player: 'p0', tile: plain.players[plain.currentPlayer]!.hand[0]! });
     expect(actionKind(placing)).toBe(PLACE);
+  });
+});
+
+describe('a game dealt straight into the core', () => {
+  it('is createGame\'s game, under every option and player count', () => {
+    for (let game = 0; game < 60; game++) {
+      const dealt = setup(900 + game, 2 + (game % 5), OPTION_SETS[game % OPTION_SETS.length]!);
+      const state = createGame(dealt);
+      expect(fromCore(createCoreGame(dealt), state)).toEqual(state);
+    }
+    const ordered = { ...setup(1, 3, {}), tileOrder: ['12I', '1A', '5E'] };
+    expect(fromCore(createCoreGame(ordered), createGame(ordered))).toEqual(createGame(ordered));
+    expect(() => createCoreGame(setup(1, 7, {}))).toThrow(/2 to 6 players/);
   });
 });

@@ -3,7 +3,7 @@ import { apply, createGame, type Action, type GameOptions, type GameSetup, type 
 import { playOut } from '../../src/engine/playout.js';
 import { RandomPlayer } from '../../src/engine/random-player.js';
 import { CoreGame, GAME_OVER, NO_ACTION, playOutCore } from '../../src/engine/core/game.js';
-import { fromCore, toAction, toCore } from '../../src/engine/core/convert.js';
+import { createCoreGame, fromCore, toAction } from '../../src/engine/core/convert.js';
 import { CoreRandomPlayer } from '../../src/engine/core/random-player.js';
 
 export interface Playout {
@@ -60,25 +60,31 @@ export function playRandomGameInPlace(seed: number, playerCount: number, options
 }
 
 /**
- * The same game played in the integer core (`CoreGame`, `CoreRandomPlayer`): the same choices
- * from the same seed. With `record`, the actions are named and the final state converted back
- * (for comparison); without, nothing but the game is kept: the benchmark's measure.
+ * The same game played in the integer core (`createCoreGame`, `CoreRandomPlayer`): the same
+ * choices from the same seed. `onAction` sees each action before it is played. Nothing but the
+ * core game is kept: the benchmark's measure.
  */
-export function playRandomGameInCore(seed: number, playerCount: number, options: Partial<GameOptions> = {}, record = true): Playout {
-  const setup = randomSetup(seed, playerCount, options);
-  const start = createGame(setup);
-  const game = toCore(start);
+export function playRandomCoreGame(seed: number, playerCount: number, options: Partial<GameOptions> = {}, onAction?: (game: CoreGame, action: number) => void): CoreGame {
+  const game = createCoreGame(randomSetup(seed, playerCount, options));
   const player = new CoreRandomPlayer(seed ^ 0x9e3779b9);
-  const actions: Action[] = [];
-  const choose = record
+  const choose = onAction
     ? (current: CoreGame) => {
         const action = player.chooseAction(current);
-        if (action !== NO_ACTION) actions.push(toAction(current, action, start));
+        if (action !== NO_ACTION) onAction(current, action);
         return action;
       }
     : (current: CoreGame) => player.chooseAction(current);
   const outcome = playOutCore(game, choose, 5000);
-  if (outcome.refused !== NO_ACTION) throw new Error(`seed ${seed}: random legal move ${JSON.stringify(toAction(game, outcome.refused, start))} refused in the core`);
+  if (outcome.refused !== NO_ACTION) throw new Error(`seed ${seed}: random legal move ${outcome.refused} refused in the core`);
   if (game.phase !== GAME_OVER) throw new Error(`game with seed ${seed} did not end after 5000 actions`);
-  return { setup, actions, final: record ? fromCore(game, start) : start };
+  return game;
+}
+
+/** A core game with its actions named and its final state converted back, for comparison. */
+export function playRandomGameInCore(seed: number, playerCount: number, options: Partial<GameOptions> = {}): Playout {
+  const setup = randomSetup(seed, playerCount, options);
+  const start = createGame(setup);
+  const actions: Action[] = [];
+  const game = playRandomCoreGame(seed, playerCount, options, (current, action) => actions.push(toAction(current, action, start)));
+  return { setup, actions, final: fromCore(game, start) };
 }

@@ -3,9 +3,10 @@
  * the same JSON state `apply` would have made (field order included, so the two hash alike), and
  * `toAction` names a core action as an `Action`.
  */
-import { ALL_TILES, HAND_SIZE, MAX_PURCHASES, cellOf, tileIndex } from '../board.js';
+import { ALL_TILES, CHAIN_SETS, HAND_SIZE, MAX_PURCHASES, SHARES_PER_CHAIN, STARTING_CASH, cellOf, tileIndex } from '../board.js';
+import { checkedOptions, deal, type GameSetup } from '../setup.js';
 import { chainIndex, standingsOf } from '../state.js';
-import type { Action, Cell, GameState, MergerState, Phase, Tile } from '../types.js';
+import type { Action, Cell, GameOptions, GameState, MergerState, Phase, Tier, Tile } from '../types.js';
 import {
   BUY,
   BUY_SHARES,
@@ -17,6 +18,7 @@ import {
   FOUND,
   FOUND_CHAIN,
   GAME_OVER,
+  LOOSE,
   MERGER,
   NEXT_DEFUNCT,
   NO_PLAYABLE_TILES,
@@ -54,22 +56,50 @@ export function supportsCore(state: GameState): boolean {
 
 const cellOfTile = (tile: Tile): number => cellOf(tile) ?? tileIndex(tile)!;
 
+function coreRules(options: GameOptions, players: number, chains: readonly { tier: Tier }[]): CoreRules {
+  return {
+    players,
+    chains: chains.length,
+    tiers: Int8Array.from(chains, (chain) => TIERS.indexOf(chain.tier)),
+    bonusMode: options.bonusMode,
+    founderGetsCash: options.founderShare === 'cash',
+    replaceUnplayable: options.unplayable === 'replace',
+    twoPlayerBank: options.twoPlayerBank,
+    trades: options.trades,
+    hiddenHoldings: options.holdings === 'hidden',
+  };
+}
+
+/**
+ * A new game straight into the core: `createGame`'s game (the same deal from the same seed),
+ * without building its JSON state first. Throws SetupError as `createGame` does.
+ */
+export function createCoreGame(setup: GameSetup): CoreGame {
+  const options = checkedOptions(setup);
+  const { rng, bag, opening, firstPlayer, hands } = deal(setup);
+  const chains = CHAIN_SETS[options.chainSet];
+  const game = new CoreGame(coreRules(options, setup.players.length, chains));
+  for (const cell of opening) game.board[cell] = LOOSE;
+  game.bankShares.fill(SHARES_PER_CHAIN);
+  game.cash.fill(STARTING_CASH);
+  hands.forEach((hand, seat) => {
+    for (let position = 0; position < hand.length; position++) game.hands[seat * HAND_SIZE + position] = hand[position]!;
+    game.handLength[seat] = hand.length;
+  });
+  for (let position = 0; position < bag.length; position++) game.bag[position] = bag[position]!;
+  game.bagEnd = bag.length;
+  game.rng = rng;
+  game.currentPlayer = firstPlayer;
+  game.firstPlayer = firstPlayer;
+  game.chainsChanged();
+  return game;
+}
+
 /** The game of `state` in the core. Throws for a game `supportsCore` refuses. */
 export function toCore(state: GameState): CoreGame {
   if (!supportsCore(state)) throw new Error('the integer core cannot hold a trade offer');
   const chains = state.chains.length;
-  const rules: CoreRules = {
-    players: state.players.length,
-    chains,
-    tiers: Int8Array.from(state.chains, (chain) => TIERS.indexOf(chain.tier)),
-    bonusMode: state.options.bonusMode,
-    founderGetsCash: state.options.founderShare === 'cash',
-    replaceUnplayable: state.options.unplayable === 'replace',
-    twoPlayerBank: state.options.twoPlayerBank,
-    trades: state.options.trades,
-    hiddenHoldings: state.options.holdings === 'hidden',
-  };
-  const game = new CoreGame(rules);
+  const game = new CoreGame(coreRules(state.options, state.players.length, state.chains));
   // Loops, not forEach: computer players convert a state for every game they play out.
   const board = state.board;
   for (let cell = 0; cell < board.length; cell++) game.board[cell] = board[cell] ?? EMPTY;
