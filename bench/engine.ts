@@ -4,9 +4,8 @@
  * engine is measured as production runs it, compiled by tsc (bench/tsconfig.engine.json), in
  * the two ways games are played:
  * - through `apply`, one pure step and one new state per action (the bot, the log replay);
- * - played out in place on the JSON state (`playOut`: games with trades);
  * - played out in the integer core (`CoreGame`), what the computer players search with. Goal:
- *   20,000. The same games as the other two (test/engine/core.test.ts), the whole state kept,
+ *   20,000. The same games as through `apply` (test/engine/core.test.ts), the whole state kept,
  *   net-worth history included; each game is dealt from its seed in the run.
  */
 import { execFileSync } from 'node:child_process';
@@ -17,16 +16,15 @@ const GAMES_PER_RUN = 2000;
 const RUNS = 5;
 const GOAL_IN_CORE = 20_000;
 
-type PlayGame = (seed: number, playerCount: number, options?: object, check?: undefined, record?: boolean) => unknown;
+type PlayGame = (seed: number, playerCount: number) => unknown;
 
-async function compiledPlayouts(): Promise<{ throughApply: PlayGame; inPlace: PlayGame; inCore: PlayGame }> {
+async function compiledPlayouts(): Promise<{ throughApply: PlayGame; inCore: PlayGame }> {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   execFileSync(process.execPath, [tsc, '-p', 'bench/tsconfig.engine.json'], { cwd: root, stdio: 'inherit' });
-  const module = (await import(pathToFileURL(`${root}/dist/bench/test/engine/playout.js`).href)) as { playRandomGame: PlayGame; playRandomGameInPlace: PlayGame; playRandomCoreGame: PlayGame };
+  const module = (await import(pathToFileURL(`${root}/dist/bench/test/engine/playout.js`).href)) as { playRandomGame: PlayGame; playRandomCoreGame: PlayGame };
   return {
-    throughApply: module.playRandomGame,
-    inPlace: (seed, players) => module.playRandomGameInPlace(seed, players, {}, undefined, false),
+    throughApply: (seed, players) => module.playRandomGame(seed, players),
     inCore: (seed, players) => module.playRandomCoreGame(seed, players),
   };
 }
@@ -44,14 +42,13 @@ function measure(play: PlayGame): { median: number; runs: number[] } {
 }
 
 export async function run(): Promise<string[]> {
-  const { throughApply, inPlace, inCore } = await compiledPlayouts();
+  const { throughApply, inCore } = await compiledPlayouts();
   const line = (what: string, { median, runs }: { median: number; runs: number[] }) =>
     `${what}: ${Math.round(median)} games/s (median of ${RUNS} runs of ${GAMES_PER_RUN} complete random games, 2–6 players; runs ${runs.map(Math.round).join(', ')})`;
   const played = measure(inCore);
   const verdict = played.median >= GOAL_IN_CORE ? 'goal met' : 'goal MISSED';
   return [
     line('engine, one apply per action', measure(throughApply)),
-    line('engine, played out in place on the JSON state', measure(inPlace)),
     `${line('engine, played out in the integer core', played)}; goal ${GOAL_IN_CORE.toLocaleString('en-US')}: ${verdict}`,
   ];
 }

@@ -31,17 +31,6 @@ export function apply(state: GameState, action: Action, options: ApplyOptions = 
   return { ok: true, state: s, events };
 }
 
-/**
- * One action on a working copy, in place: `apply` without the copy, for `playOut`. Every move
- * checks all it refuses for before it changes anything, so a refused action leaves `s` as it was.
- */
-export function applyInPlace(s: Draft, action: Action, events: GameEvent[]): Rejection | null {
-  const refusal = mayAct(s, action.player, action.type) ?? dispatch(s, seatOf(s, action.player), action, events);
-  if (refusal) return refusal;
-  s.stateId++;
-  return null;
-}
-
 function dispatch(s: Draft, seat: number, action: Action, events: GameEvent[]): Rejection | null {
   const phase = s.phase;
   switch (action.type) {

@@ -10,7 +10,6 @@ export { mayAct, optionsProblem, staleness } from './permissions.js';
 export { acceptShortfall } from './moves/trades.js';
 export { createGame, resolveOptions, DEFAULT_OPTIONS, MIN_PLAYERS, MAX_PLAYERS, SetupError, type GameSetup } from './setup.js';
 export { replay } from './replay.js';
-export { playOut, type Playout, type PlayoutOptions } from './playout.js';
 export * from './queries.js';
 export { viewFor, spectatorView } from './views.js';
 export { defaultAction } from './defaults.js';

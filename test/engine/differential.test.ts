@@ -1,8 +1,8 @@
 /**
  * The engine made faster plays the same games: 2,000 seeded random games under every option,
  * compared with the record made before its insides were rewritten (test/engine/differential.ts):
- * the same actions, the same events step by step, the same final state, byte for byte, whether
- * each action goes through `apply` or the whole game is played out in place (`playOut`).
+ * the same actions, the same events step by step, the same final state, byte for byte. The
+ * integer core plays the same record in test/engine/core.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -16,19 +16,15 @@ describe('the engine against its recorded games', () => {
     expect(new Set(recorded.map((game) => JSON.stringify(game.options))).size).toBeGreaterThanOrEqual(9);
   });
 
-  const differingGames = (inPlace: boolean) =>
+  const differingGames = () =>
     recorded
       .filter((game) => {
-        const now = summarise(game.seed, game.players, game.options, inPlace);
+        const now = summarise(game.seed, game.players, game.options);
         return now.actions !== game.actions || now.events !== game.events || now.final !== game.final;
       })
       .map((game) => `seed ${game.seed}, ${game.players} players, ${JSON.stringify(game.options)}`);
 
   it('plays every recorded game to the same actions, events and final state, one apply per action', () => {
-    expect(differingGames(false)).toEqual([]);
-  });
-
-  it('plays them the same when played out in place, as computer players search', () => {
-    expect(differingGames(true)).toEqual([]);
+    expect(differingGames()).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { GameOptions } from '../../src/engine/index.js';
-import { playRandomGame, playRandomGameInPlace } from './playout.js';
+import { playRandomGame } from './playout.js';
 
 export interface DifferentialCase {
   seed: number;
@@ -35,11 +35,10 @@ export function differentialCases(count: number): Omit<DifferentialCase, 'action
 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
-/** A game summed up, played one `apply` per action or, with `inPlace`, through `playOut`. */
-export function summarise(seed: number, players: number, options: Partial<GameOptions>, inPlace = false): DifferentialCase {
+/** A game summed up, played one `apply` per action. */
+export function summarise(seed: number, players: number, options: Partial<GameOptions>): DifferentialCase {
   const events = createHash('sha256');
-  const play = inPlace ? playRandomGameInPlace : playRandomGame;
-  const game = play(seed, players, options, (_state, stepEvents) => {
+  const game = playRandomGame(seed, players, options, (_state, stepEvents) => {
     events.update(JSON.stringify(stepEvents));
   });
   return { seed, players, options, actions: hash(JSON.stringify(game.actions)), events: events.digest('hex').slice(0, 16), final: hash(JSON.stringify(game.final)) };

@@ -1,43 +1,58 @@
 /**
- * `playOut`, the in-place way computer players play games on: it must leave the position it
- * starts from as it was (the searcher plays many games from one position), stop where asked,
- * and stop at a refused action without a trace of it. That it plays the same games as `apply`
- * is the differential test's.
+ * `playOutCore`, how computer players play games on (in the integer core): it plays a game in
+ * place to its end or to the limit asked for, stops at a refused action without a trace of it,
+ * and a copy of a game plays on alone (the searcher plays many games from one position). That
+ * it plays the same games as `apply` is test/engine/core.test.ts's.
  */
 import { describe, expect, it } from 'vitest';
-import { apply, createGame, playOut, type Action, type GameState } from '../../src/engine/index.js';
-import { RandomPlayer } from '../../src/engine/random-player.js';
+import { apply, createGame, type Action, type GameState } from '../../src/engine/index.js';
+import { fromCore, toAction, toCore } from '../../src/engine/core/convert.js';
+import { GAME_OVER, NO_ACTION, placeAction, playOutCore, type CoreGame } from '../../src/engine/core/game.js';
+import { CoreRandomPlayer } from '../../src/engine/core/random-player.js';
+import { tileIndex } from '../../src/engine/index.js';
 
 const start = (): GameState => createGame({ players: [{ id: 'a', name: 'Ann' }, { id: 'b', name: 'Bob' }, { id: 'c', name: 'Cy' }], seed: 42 });
+const randomChoices = (seed: number) => {
+  const random = new CoreRandomPlayer(seed);
+  return (game: CoreGame) => random.chooseAction(game);
+};
 
-describe('playOut', () => {
-  it('plays a game to its end and leaves the position it started from untouched', () => {
+describe('playOutCore', () => {
+  it('plays a game to its end in place, leaving the state it was made from untouched', () => {
     const position = start();
     const before = JSON.stringify(position);
-    const random = new RandomPlayer(7);
-    const outcome = playOut(position, (state) => random.chooseAction(state));
-    expect(outcome.state.phase.kind).toBe('gameOver');
-    expect(outcome.state.result?.standings).toHaveLength(3);
-    expect(outcome.refused).toBeNull();
-    expect(outcome.state.stateId).toBe(position.stateId + outcome.actions);
-    expect(JSON.stringify(position)).toBe(before);
+    const game = toCore(position);
+    const outcome = playOutCore(game, randomChoices(7));
+    expect(game.phase).toBe(GAME_OVER);
+    expect(outcome.refused).toBe(NO_ACTION);
+    const end = fromCore(game, position);
+    expect(end.result?.standings).toHaveLength(3);
+    expect(end.stateId).toBe(position.stateId + outcome.actions);
     // Its net-worth history grew by a row a turn, and the start's did not.
-    expect(outcome.state.netWorthHistory.length).toBe(outcome.state.turn + 1);
-    expect(position.netWorthHistory).toEqual([]);
+    expect(end.netWorthHistory.length).toBe(end.turn + 1);
+    expect(JSON.stringify(position)).toBe(before);
   });
 
-  it('plays the same game from the same position twice (nothing of one playout leaks into the next)', () => {
-    const position = start();
-    const first = playOut(position, ((random) => (state: GameState) => random.chooseAction(state))(new RandomPlayer(9)));
-    const second = playOut(position, ((random) => (state: GameState) => random.chooseAction(state))(new RandomPlayer(9)));
-    expect(JSON.stringify(second.state)).toBe(JSON.stringify(first.state));
+  it('plays the same game from copies of one position (nothing of one playout leaks into the next)', () => {
+    const game = toCore(start());
+    const first = game.clone();
+    const second = game.clone();
+    playOutCore(first, randomChoices(9));
+    playOutCore(second, randomChoices(9));
+    expect(fromCore(second, start())).toEqual(fromCore(first, start()));
+    expect(fromCore(game, start())).toEqual(start());
   });
 
   it('stops after the number of actions asked for, at the state apply would reach', () => {
     const position = start();
-    const random = new RandomPlayer(3);
+    const game = toCore(position);
+    const choose = randomChoices(3);
     const chosen: Action[] = [];
-    const outcome = playOut(position, (state) => random.chooseAction(state), { maxActions: 5, onAction: (_state, action) => chosen.push(action) });
+    const outcome = playOutCore(game, (current) => {
+      const action = choose(current);
+      chosen.push(toAction(current, action, position));
+      return action;
+    }, 5);
     expect(outcome.actions).toBe(5);
     let state = position;
     for (const action of chosen) {
@@ -45,32 +60,15 @@ describe('playOut', () => {
       if (!result.ok) throw new Error(result.message);
       state = result.state;
     }
-    expect(JSON.stringify(outcome.state)).toBe(JSON.stringify(state));
+    expect(fromCore(game, position)).toEqual(state);
   });
 
-  it('leaves what it returns a state like any other: apply on it changes nothing of it', () => {
-    const random = new RandomPlayer(5);
-    const partway = playOut(start(), (state) => random.chooseAction(state), { maxActions: 40 }).state;
-    const before = JSON.stringify(partway);
-    // Play on through apply until a turn passes (a draw from the bag, a history row).
-    let state = partway;
-    for (let step = 0; step < 10 && state.phase.kind !== 'gameOver'; step++) {
-      const result = apply(state, random.chooseAction(state)!);
-      if (!result.ok) throw new Error(result.message);
-      state = result.state;
-    }
-    expect(state.turn).toBeGreaterThan(partway.turn);
-    expect(JSON.stringify(partway)).toBe(before);
-  });
-
-  it('stops at a refused action and reports it, the state as it was before it', () => {
+  it('stops at a refused action and reports it, the game as it was before it', () => {
     const position = start();
-    const seat = position.currentPlayer;
-    const notInHand = position.bag[0]!;
-    const wrong: Action = { type: 'placeTile', player: position.players[seat]!.id, tile: notInHand };
-    const outcome = playOut(position, () => wrong);
-    expect(outcome.refused).toBe(wrong);
-    expect(outcome.actions).toBe(0);
-    expect(JSON.stringify(outcome.state)).toBe(JSON.stringify(position));
+    const game = toCore(position);
+    const notInHand = placeAction(tileIndex(position.bag[0]!)!);
+    const outcome = playOutCore(game, () => notInHand);
+    expect(outcome).toEqual({ actions: 0, refused: notInHand });
+    expect(fromCore(game, position)).toEqual(position);
   });
 });

@@ -1,6 +1,5 @@
-/** Plays complete random games for the property test, the differential test and the benchmark. */
+/** Plays complete random games for the property test, the differential tests and the benchmark. */
 import { apply, createGame, type Action, type GameOptions, type GameSetup, type GameState, type GameEvent } from '../../src/engine/index.js';
-import { playOut } from '../../src/engine/playout.js';
 import { RandomPlayer } from '../../src/engine/random-player.js';
 import { CoreGame, GAME_OVER, NO_ACTION, playOutCore } from '../../src/engine/core/game.js';
 import { createCoreGame, fromCore, toAction } from '../../src/engine/core/convert.js';
@@ -37,26 +36,6 @@ export function playRandomGame(seed: number, playerCount: number, options: Parti
     check?.(state, result.events, action);
   }
   return { setup, actions, final: state };
-}
-
-/**
- * The same game played out in place (`playOut`, what computer players search with). With
- * `record` false, nothing but the game is kept: the benchmark's measure.
- */
-export function playRandomGameInPlace(seed: number, playerCount: number, options: Partial<GameOptions> = {}, check?: Check, record = true): Playout {
-  const setup = randomSetup(seed, playerCount, options);
-  const player = randomPlayerFor(seed);
-  const actions: Action[] = [];
-  const outcome = playOut(createGame(setup), (state) => player.chooseAction(state), {
-    maxActions: 5000,
-    ...(record || check ? { onAction: (state: GameState, action: Action, events: readonly GameEvent[]) => {
-      if (record) actions.push(action);
-      check?.(state, events, action);
-    } } : {}),
-  });
-  if (outcome.refused) throw new Error(`seed ${seed}: random legal move ${JSON.stringify(outcome.refused)} refused in place`);
-  if (outcome.state.phase.kind !== 'gameOver') throw new Error(`game with seed ${seed} did not end after 5000 actions`);
-  return { setup, actions, final: outcome.state };
 }
 
 /**

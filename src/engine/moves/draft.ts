@@ -31,41 +31,18 @@ export function draft(state: GameState): Draft {
 }
 
 /**
- * Working copies that own every list they hold, so a move may change the bag, the discards and
- * the history in place. `draft` shares those three with the state it copies (an action rarely
- * touches them, and copying them for each action would cost more than the action) and moves
- * replace them instead; `ownedDraft` copies them once for a whole playout, which then takes and
- * appends without copying the past. Kept by working copy, not by list: a state `apply` makes
- * from an owned copy shares its lists and must not change them.
+ * Takes the first `count` tiles of the bag. The working copy shares the bag with the state it
+ * was made from, so the bag is replaced, never changed.
  */
-const ownsItsLists = new WeakSet<Draft>();
-
-/** A working copy owning every list, for many moves in a row (`playOut`). */
-export function ownedDraft(state: GameState): Draft {
-  const s = draft(state);
-  s.bag = s.bag.slice();
-  s.discarded = s.discarded.slice();
-  s.netWorthHistory = s.netWorthHistory.slice();
-  ownsItsLists.add(s);
-  return s;
-}
-
-/** Takes the first `count` tiles of the bag: in place when the working copy owns it. */
 export function takeFromBag(s: Draft, count: number): Tile[] {
-  if (ownsItsLists.has(s)) return s.bag.splice(0, count);
   const taken = s.bag.slice(0, count);
   s.bag = s.bag.slice(count);
   return taken;
 }
 
-/** Appends to the discards or the history: in place when the working copy owns the list. */
+/** Appends to the discards or the history, which the working copy shares: a new list, the old one untouched. */
 export function appendTo<K extends 'discarded' | 'netWorthHistory'>(s: Draft, list: K, items: Draft[K]): void {
-  const current = s[list] as unknown[];
-  if (ownsItsLists.has(s)) {
-    for (const item of items) current.push(item);
-  } else {
-    (s as Record<K, unknown[]>)[list] = [...current, ...items];
-  }
+  (s as Record<K, unknown[]>)[list] = [...(s[list] as unknown[]), ...items];
 }
 
 /** Only the buy phase and a merger are changed in place; every other phase is replaced whole. */
