@@ -4,13 +4,14 @@
  * measured against, not a player the bot offers: do not tune it.
  *
  * It is written once, on the engine's integer core, because the hard player's playouts ask it
- * for every move of thousands of games a decision; `baselineAction` asks it about a JSON state.
+ * (`baselineMove`) for every move of thousands of games a decision; `baselineAction` asks it
+ * about a JSON state.
  * test/ai/baseline.test.ts holds it to the choices it made before it moved onto the core.
  *
  * It reads only what its player may see (a state determinized from its view serves, since it
  * looks at its own hand, its own holdings and public facts only).
  */
-import { fromCore, supportsCore, toAction, toCore } from '../engine/core/convert.js';
+import { supportsCore, toAction, toCore } from '../engine/core/convert.js';
 import {
   BUY_SHARES,
   FOUNDS,
@@ -29,7 +30,6 @@ import {
   placeAction,
   redrawAction,
   skipAction,
-  playOutCore,
   survivorAction,
   type CoreGame,
 } from '../engine/core/game.js';
@@ -173,14 +173,4 @@ function highestNetWorth(game: CoreGame, seat: number): boolean {
   const mine = game.netWorth(seat);
   for (let other = 0; other < game.rules.players; other++) if (game.netWorth(other) > mine) return false;
   return true;
-}
-
-/**
- * Plays `start` to its end (or `maxActions`) with every seat following the baseline, in the
- * core: the hard player's playout. The end comes back as a JSON state.
- */
-export function playOutBaseline(start: GameState, maxActions: number): GameState {
-  const game = toCore(start);
-  playOutCore(game, baselineMove, maxActions);
-  return fromCore(game, start);
 }

@@ -5,8 +5,10 @@
  * everyone following the baseline's rules, and keeps the action with the most wins (a tied
  * first place counting 1/k). The same seed always gives the same choice.
  */
-import { apply, currentDecision, type Action, type GameState, type GameView } from '../engine/index.js';
-import { playOutBaseline } from './baseline.js';
+import { coreAction, toCore } from '../engine/core/convert.js';
+import { playOutCore } from '../engine/core/game.js';
+import { currentDecision, type Action, type GameView } from '../engine/index.js';
+import { baselineMove } from './baseline.js';
 import { determinize } from './determinize.js';
 import { standing, winShare } from './evaluate.js';
 import { rankActions } from './medium.js';
@@ -23,10 +25,6 @@ export const HARD_SETTINGS: HardSettings = { worlds: 10, shortlist: 4 };
 
 const ROLLOUT_LIMIT = 3000;
 
-/** Plays a world to its end with every seat following the baseline's rules, in the engine's integer core. */
-function rollOut(start: GameState): GameState {
-  return playOutBaseline(start, ROLLOUT_LIMIT);
-}
 
 export interface SearchResult {
   best: { action: Action; wins: number };
@@ -59,11 +57,14 @@ export function hardSearch(view: GameView, seed: number, settings: HardSettings 
     if (world > 0 && performance.now() > deadline) break;
     worlds++;
     const state = world === 0 ? first : determinize(view, (seed + world * 0x9e3779b1) >>> 0);
+    const game = toCore(state);
     shortlist.forEach(({ action }, index) => {
-      const outcome = apply(state, action);
-      if (!outcome.ok) return;
-      const end = rollOut(outcome.state);
-      wins[index]! += end.result ? winShare(end, seat) : 0;
+      // Each shortlisted move on a copy of the world, played to the end with everyone following
+      // the baseline's rules, in the engine's integer core.
+      const end = game.clone();
+      if (!end.act(coreAction(state, action))) return;
+      playOutCore(end, baselineMove, ROLLOUT_LIMIT);
+      wins[index]! += winShare(end, seat);
       margins[index]! += standing(end, seat) / 10_000;
     });
   }
