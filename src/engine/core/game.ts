@@ -1,6 +1,7 @@
 /**
- * The integer rules core: one game held in typed arrays (cells, tiles and chains as small
- * integers), changed in place by integer-coded actions. It plays the same games as `apply`
+ * The integer rules core: one game held in flat arrays of small integers (cells, tiles, chains
+ * and seats as numbers; typed arrays, and plain ones for the board, the bag and the hands, which
+ * are faster to allocate for every game), changed in place by integer-coded actions. It plays the same games as `apply`
  * (test/engine/core.test.ts replays the recorded differential games through it) at a fraction
  * of the cost, and exists for one reason: computer players search by playing thousands of games
  * per decision. `apply` and its JSON state stay the engine's interface; a game enters the core
@@ -20,7 +21,7 @@ import type { BonusMode, Tier } from '../types.js';
 export const EMPTY = -2;
 export const LOOSE = -1;
 
-/** Phases, as `GameState.phase.kind` names them (no trade offer: the core plays without trades). */
+/** Phases, as `GameState.phase.kind` names them (no trade offer: a game waiting on one cannot enter). */
 export const PLACE_TILE = 0;
 export const FOUND_CHAIN = 1;
 export const MERGER = 2;
@@ -38,7 +39,7 @@ export const UNPLAYABLE = 4;
 export const DECLARED = 1;
 export const NO_PLAYABLE_TILES = 2;
 
-// Actions are integers: the kind in the low 4 bits, then two arguments of 8 and 12 bits. They
+// Actions are integers: the kind in the low 4 bits, then an argument of 8 bits and one above. They
 // cost no allocation in a playout's inner loop; `toAction` (convert.ts) names them.
 export const PLACE = 0;
 export const SKIP = 1;
@@ -123,7 +124,10 @@ export class CoreGame {
   /** The headquarters' cell, -1 when the chain is not on the board. */
   readonly headquarters: Int32Array;
   readonly cash: Int32Array;
-  /** Shares held: seat × chains + chain. Changed only through `gainShares`. */
+  /**
+   * Shares held: seat × chains + chain. Changed only through `gainShares` (a new game is filled in
+   * before its prices are set, and `chainsChanged` then values what it holds).
+   */
   readonly shares: Int32Array;
   /**
    * Each seat's shares at today's prices, kept as shares and prices change: a price changes only
@@ -167,6 +171,7 @@ export class CoreGame {
   readonly holdersToDecide = new Int32Array(6);
   holdersStart = 0;
   holdersEnd = 0;
+  /** Why the game ended (DECLARED, NO_PLAYABLE_TILES), 0 while it goes on. */
   result = 0;
 
   /** Chains adjacent to the cell last classified, in `classifyCell`'s order; their count. */
