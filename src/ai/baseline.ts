@@ -61,7 +61,7 @@ export function baselineMove(game: CoreGame): number {
   }
 }
 
-/** A tier's rank (cheap 0, medium 1, expensive 2) is its index in the core's tiers. */
+/** Shares of `chain` the seat holds. (A tier's rank, cheap 0 to expensive 2, is the core's tier number.) */
 const held = (game: CoreGame, seat: number, chain: number): number => game.shares[seat * game.rules.chains + chain]!;
 
 function placement(game: CoreGame, seat: number): number {

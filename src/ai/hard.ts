@@ -29,7 +29,6 @@ export const HARD_SETTINGS: HardSettings = { worlds: 30, shortlist: 4 };
 
 const ROLLOUT_LIMIT = 3000;
 
-
 export interface SearchResult {
   best: { action: Action; wins: number };
   /** Worlds played (0 when there was only one action to consider). */

@@ -4,7 +4,7 @@
  * (its equity against the best other's). Trades are always declined: an offer's worth depends on
  * what it cannot see.
  */
-import { coreAction, supportsCore, toCore } from '../engine/core/convert.js';
+import { coreAction, toCore } from '../engine/core/convert.js';
 import { currentDecision, legalActions, type Action, type GameState } from '../engine/index.js';
 import { standing } from './evaluate.js';
 
@@ -12,7 +12,7 @@ import { standing } from './evaluate.js';
 export function rankActions(state: GameState, seat: number): { action: Action; score: number }[] {
   const decision = currentDecision(state);
   if (decision.kind === 'gameOver' || decision.seat !== seat) return [];
-  if (decision.kind === 'answerTrade' || !supportsCore(state)) return [{ action: { type: 'answerTrade', player: state.players[seat]!.id, accept: false }, score: 0 }];
+  if (decision.kind === 'answerTrade') return [{ action: { type: 'answerTrade', player: state.players[seat]!.id, accept: false }, score: 0 }];
   const game = toCore(state);
   const ranked = legalActions(state).map((action, order) => {
     const after = game.clone();

@@ -3,7 +3,7 @@
  * the same JSON state `apply` would have made (field order included, so the two hash alike), and
  * `toAction` names a core action as an `Action`.
  */
-import { ALL_TILES, CHAIN_SETS, HAND_SIZE, MAX_PURCHASES, SHARES_PER_CHAIN, STARTING_CASH, cellOf, tileIndex } from '../board.js';
+import { ALL_TILES, CHAIN_SETS, HAND_SIZE, MAX_PURCHASES, SHARES_PER_CHAIN, STARTING_CASH, tileIndex } from '../board.js';
 import { checkedOptions, deal, type GameSetup } from '../setup.js';
 import { chainIndex, standingsOf } from '../state.js';
 import type { Action, Cell, GameOptions, GameState, MergerState, Phase, Tier, Tile } from '../types.js';
@@ -54,7 +54,7 @@ export function supportsCore(state: GameState): boolean {
   return state.phase.kind !== 'tradeOffer';
 }
 
-const cellOfTile = (tile: Tile): number => cellOf(tile) ?? tileIndex(tile)!;
+const cellOfTile = (tile: Tile): number => tileIndex(tile)!;
 
 function coreRules(options: GameOptions, players: number, chains: readonly { tier: Tier }[]): CoreRules {
   return {

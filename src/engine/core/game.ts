@@ -504,9 +504,10 @@ export class CoreGame {
 
   private foundChain(chain: number): boolean {
     if (chain >= this.rules.chains || this.headquarters[chain]! >= 0) return false;
+    // One chain fewer is free; growing from nothing, `absorbInto` prices it and counts it safe if it is.
     this.headquarters[chain] = this.foundingTile;
+    this.freeChains--;
     this.absorbInto(this.foundingTile, chain);
-    this.chainsChanged();
     const seat = this.currentPlayer;
     if (this.bankShares[chain]! > 0) {
       this.bankShares[chain]!--;

@@ -43,9 +43,7 @@ export class CoreRandomPlayer {
       case PLACE_TILE:
         return this.placement(game);
       case FOUND_CHAIN: {
-        let free = 0;
-        for (let chain = 0; chain < game.rules.chains; chain++) if (!game.isActive(chain)) free++;
-        let pick = this.int(free);
+        let pick = this.int(game.freeChains);
         for (let chain = 0; chain < game.rules.chains; chain++) if (!game.isActive(chain) && pick-- === 0) return foundAction(chain);
         return NO_ACTION;
       }
