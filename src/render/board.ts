@@ -3,11 +3,12 @@
  * with each chain's size, share price, shares left in the bank and safety.
  */
 import { createCanvas, type Canvas, type CanvasRenderingContext2D } from 'canvas';
-import { COLUMNS, ROW_LETTERS, ROWS, TILE_COUNT, tileIndex, tileName } from '../engine/board.js';
-import { UNINCORPORATED, type ChainView, type GameView } from '../engine/types.js';
+import { CHAIN_SETS, COLUMNS, isSafe, ROW_LETTERS, ROWS, sharePrice, TILE_COUNT, tileIndex, tileName } from '../engine/board.js';
+import { UNINCORPORATED, type Cell, type ChainView, type GameView } from '../engine/types.js';
+import { BoundedCache } from './cache.js';
 import { formatMoney } from './format.js';
 import { chainLabels, THEME } from './palette.js';
-import { encodePng } from './png.js';
+import { assemblePng, encodeStrip, Palette, pixelsOf, type Strip } from './png.js';
 import { drawText, fitText, sprite } from './sprites.js';
 import { chainTile, drawHeadquartersDisc } from './tiles.js';
 
@@ -54,33 +55,175 @@ export type BoardView = Pick<GameView, 'board' | 'chains' | 'lastPlacedTile' | '
 
 /** Render the board as everybody may see it; nothing here depends on who looks. */
 export function renderBoard(view: BoardView, options: BoardOptions = {}): Buffer {
-  const { canvas, ctx } = workCanvas(view.chains.length);
-  // 'copy' replaces every pixel of the previous board: the layer is opaque, nothing to blend.
-  ctx.globalCompositeOperation = 'copy';
-  ctx.drawImage(staticLayer(view.chains.length), 0, 0);
-  ctx.globalCompositeOperation = 'source-over';
+  const chainCount = view.chains.length;
+  const layer = staticLayer(chainCount);
+  const palette = boardPalette();
+  const strips = boardBands(view, options.turnOf ?? null).map((band) => {
+    // The key names the band's place and everything drawn in it; null: never the same twice.
+    const key = band.content === null ? null : `${chainCount}|${band.top}|${band.content}`;
+    const kept = key === null ? undefined : keptStrips.get(key);
+    if (kept) return kept;
+    const height = band.bottom - band.top;
+    const strip = encodeStrip(pixelsOf(drawBand(layer, band)), BOARD_WIDTH, height, palette);
+    if (key !== null) keptStrips.set(key, strip);
+    return strip;
+  });
+  return assemblePng(BOARD_WIDTH, boardHeight(chainCount), palette, strips);
+}
 
+/**
+ * A run of whole rows of the board, drawn and encoded on its own. Between one turn and the next
+ * of a game most bands are unchanged (a tile changes one row of the grid and a chain's row of the
+ * legend), so a band's encoded strip is kept and reused by the next board that shows the same.
+ */
+interface Band {
+  top: number;
+  bottom: number;
+  /** Everything its pixels depend on besides its place, as text; null when it never repeats. */
+  content: string | null;
+  /** Draws it over the static layer; a band without one is the static layer alone. */
+  draw?: (ctx: CanvasRenderingContext2D) => void;
+}
+
+/** Bands from top to bottom, covering every row of the board once. */
+function boardBands(view: BoardView, turnOf: string | null): Band[] {
   const labels = chainLabels(view.chains.map((chain) => chain.name));
   const headquarters = new Set(view.chains.map((chain) => chain.headquarters));
-  for (let index = 0; index < TILE_COUNT; index++) {
-    const cell = view.board[index];
-    if (cell === null || cell === undefined) continue;
-    const { x, y } = cellOrigin(index);
-    const tile = tileName(index);
-    const chain = cell === UNINCORPORATED ? undefined : view.chains[cell];
-    const image = chain ? chainTile(chain.name, labels[cell] ?? '', TILE_SIDE, TILE_LABEL, headquarters.has(tile)) : unincorporatedTile(tile);
-    ctx.drawImage(image, x, y);
-  }
   const last = view.lastPlacedTile === null ? undefined : tileIndex(view.lastPlacedTile);
-  if (last !== undefined) {
-    const { x, y } = cellOrigin(last);
-    drawHighlightFrame(ctx, x, y, TILE_SIDE);
+  // The status lines name the turn and the player, different on every board.
+  const bands: Band[] = [{ top: 0, bottom: GRID_TOP - COORDINATE_BAND, content: null, draw: (ctx) => drawStatus(ctx, view, turnOf) }];
+  bands.push({ top: GRID_TOP - COORDINATE_BAND, bottom: GRID_TOP, content: '' });
+  for (let row = 0; row < ROWS; row++) {
+    const tiles: { index: number; chain: ChainView | null; label: string; headquarters: boolean }[] = [];
+    for (let column = 0; column < COLUMNS; column++) {
+      const index = row * COLUMNS + column;
+      const cell = view.board[index];
+      if (cell === null || cell === undefined) continue;
+      const chain = cell === UNINCORPORATED ? null : (view.chains[cell] ?? null);
+      tiles.push({ index, chain, label: chain ? (labels[cell] ?? '') : '', headquarters: headquarters.has(tileName(index)) });
+    }
+    const framed = last !== undefined && Math.floor(last / COLUMNS) === row ? last : null;
+    const content = `${tiles.map((tile) => `${tile.index}:${tile.chain?.name ?? ''}:${tile.label}:${tile.headquarters ? 1 : 0}`).join(',')}|${framed ?? ''}`;
+    bands.push({
+      top: GRID_TOP + row * CELL,
+      bottom: GRID_TOP + (row + 1) * CELL,
+      content,
+      draw: (ctx) => {
+        for (const tile of tiles) {
+          const { x, y } = cellOrigin(tile.index);
+          const name = tileName(tile.index);
+          ctx.drawImage(tile.chain ? chainTile(tile.chain.name, tile.label, TILE_SIDE, TILE_LABEL, tile.headquarters) : unincorporatedTile(name), x, y);
+        }
+        if (framed !== null) {
+          const { x, y } = cellOrigin(framed);
+          drawHighlightFrame(ctx, x, y, TILE_SIDE);
+        }
+      },
+    });
   }
-
-  drawStatus(ctx, view, options.turnOf ?? null);
+  const legendRowsTop = LEGEND_TOP + LEGEND_HEADER;
+  bands.push({ top: GRID_BOTTOM, bottom: legendRowsTop, content: '' });
   const marks = mergerMarks(view);
-  view.chains.forEach((chain, row) => drawLegendRow(ctx, row, chain, labels[row] ?? '', marks.get(row) ?? null));
-  return encodePng(canvas);
+  view.chains.forEach((chain, row) => {
+    const label = labels[row] ?? '';
+    const mark = marks.get(row) ?? null;
+    const top = legendRowsTop + row * LEGEND_ROW;
+    const content = [chain.name, label, chain.active, chain.size, chain.price, chain.bankShares, chain.safe, mark].join('|');
+    bands.push({ top, bottom: top + LEGEND_ROW, content, draw: (ctx) => drawLegendRow(ctx, row, chain, label, mark) });
+  });
+  bands.push({ top: legendRowsTop + view.chains.length * LEGEND_ROW, bottom: boardHeight(view.chains.length), content: '' });
+  return bands;
+}
+
+/**
+ * A band drawn alone, on a canvas of its own height: the static layer's rows under it, then its
+ * own drawing (in the board's coordinates, shifted), which cannot reach past its rows.
+ */
+function drawBand(layer: Canvas, band: Band): Canvas {
+  const height = band.bottom - band.top;
+  const { canvas, ctx } = bandCanvas(height);
+  ctx.setTransform(1, 0, 0, 1, 0, -band.top);
+  // The layer is opaque: it replaces every pixel of the band.
+  ctx.drawImage(layer, 0, band.top, BOARD_WIDTH, height, 0, band.top, BOARD_WIDTH, height);
+  band.draw?.(ctx);
+  return canvas;
+}
+
+/**
+ * The canvases bands are drawn on, one per height, reused: drawing is synchronous and ends in
+ * encoding, so no two bands share one at once, and a fresh canvas per band costs its allocation.
+ */
+const bandCanvases = new Map<number, { canvas: Canvas; ctx: CanvasRenderingContext2D }>();
+
+function bandCanvas(height: number): { canvas: Canvas; ctx: CanvasRenderingContext2D } {
+  let work = bandCanvases.get(height);
+  if (!work) {
+    const canvas = createCanvas(BOARD_WIDTH, height);
+    work = { canvas, ctx: canvas.getContext('2d') };
+    bandCanvases.set(height, work);
+  }
+  return work;
+}
+
+/**
+ * The strips of bands already encoded, by key. A board's bands are about 60 KB encoded; this
+ * keeps those of the last hundred or so boards a thread drew, enough that a game's next board
+ * finds its unchanged rows here while the thread draws for many other games in between.
+ */
+export const STRIP_BUDGET_BYTES = 6 * 1024 * 1024;
+const keptStrips = new BoundedCache<Strip>(STRIP_BUDGET_BYTES, (strip) => strip.deflated.length + 64);
+
+/** Bytes the kept strips take now. */
+export function stripCacheBytes(): number {
+  return keptStrips.bytes;
+}
+
+/**
+ * One palette for every board, so that any board's strips fit any other: taken from reference
+ * boards that between them draw every colour a board can (each chain's tiles and headquarters, a
+ * frame on a chain tile and on a loose one, active and greyed legend rows, the merger marks).
+ */
+let palette: Palette | undefined;
+
+function boardPalette(): Palette {
+  if (!palette) {
+    palette = Palette.of(
+      referenceBoards().flatMap((view) => {
+        const layer = staticLayer(view.chains.length);
+        return boardBands(view, 'Reference').map((band) => pixelsOf(drawBand(layer, band)));
+      }),
+    );
+  }
+  return palette;
+}
+
+/** Two boards, one per chain set: see `boardPalette`. */
+function referenceBoards(): BoardView[] {
+  return (['classic', 'set2008'] as const).map((set, setIndex) => {
+    const definitions = CHAIN_SETS[set];
+    const board: Cell[] = Array<Cell>(TILE_COUNT).fill(null);
+    // Chain c on row c from its headquarters at the left edge, a loose tile after it; every
+    // chain on the first board, every other one on the second (the rest greyed in the legend).
+    const chains: ChainView[] = definitions.map((definition, chain) => {
+      const active = setIndex === 0 || chain % 2 === 0;
+      const size = active ? 2 + chain + setIndex * 3 : 0;
+      for (let column = 0; column < size; column++) board[chain * COLUMNS + column] = chain;
+      if (active) board[chain * COLUMNS + size + 1] = UNINCORPORATED;
+      const price = active ? sharePrice(definition.tier, size) : 0;
+      return { name: definition.name, tier: definition.tier, size, bankShares: setIndex === 0 ? 25 - chain : null, headquarters: active ? tileName(chain * COLUMNS) : null, price, safe: isSafe(size), active };
+    });
+    const merger = { tile: tileName(COLUMNS), mergemaker: 0, chains: [0, 1, 2], survivor: setIndex === 0 ? 0 : null, pendingDefunct: [], current: null };
+    return {
+      board,
+      chains,
+      // The frame on a chain's headquarters on the first board, on a loose tile on the second.
+      lastPlacedTile: tileName(setIndex === 0 ? COLUMNS : (chains[0]?.size ?? 0) + 1),
+      turn: 40,
+      bagSize: 30,
+      phase: { kind: 'merger', merger },
+      result: null,
+    } satisfies BoardView;
+  });
 }
 
 /** Where a tile stands in the picture, e.g. to point at it. */
@@ -96,22 +239,6 @@ function cellOrigin(index: number): { x: number; y: number } {
     x: GRID_LEFT + (index % COLUMNS) * CELL + Math.floor(CELL_GAP / 2),
     y: GRID_TOP + Math.floor(index / COLUMNS) * CELL + Math.floor(CELL_GAP / 2),
   };
-}
-
-/**
- * The canvas each board is drawn on, reused: rendering is synchronous and ends in encoding, so
- * no two boards share it at once, and a fresh 3 MB canvas per board was a fifth of the time.
- */
-const workCanvases = new Map<number, { canvas: Canvas; ctx: CanvasRenderingContext2D }>();
-
-function workCanvas(chainCount: number): { canvas: Canvas; ctx: CanvasRenderingContext2D } {
-  let work = workCanvases.get(chainCount);
-  if (!work) {
-    const canvas = createCanvas(BOARD_WIDTH, boardHeight(chainCount));
-    work = { canvas, ctx: canvas.getContext('2d') };
-    workCanvases.set(chainCount, work);
-  }
-  return work;
 }
 
 // ---------------------------------------------------------------------------------------------

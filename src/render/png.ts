@@ -1,62 +1,182 @@
 /**
- * PNG encoding for the pictures, as an 8-bit indexed image.
+ * PNG encoding for the pictures, as an 8-bit indexed image, in strips that can be reused.
  *
  * The pictures are flat colours plus anti-aliased text and lines: a few hundred distinct
  * colours at most, so 256 palette entries lose nothing a player can see. Writing one byte per
  * pixel instead of four makes deflate four times cheaper and the file about half the size of
- * node-canvas's own RGBA encoder at the same speed setting (which alone took most of the
- * 10 ms budget for a board).
+ * node-canvas's own RGBA encoder at the same speed setting.
+ *
+ * A picture's pixel data is a series of strips (runs of whole rows), each deflated on its own and
+ * ended on a byte boundary, so that a strip encoded for one picture can stand in another
+ * with the same palette: the board is drawn a turn at a time, and from one turn to the next most
+ * of its rows do not change (src/render/board.ts keeps the strips it has made).
  */
 import type { Canvas } from 'canvas';
-import { constants, deflateSync } from 'node:zlib';
+import { constants, deflateRawSync } from 'node:zlib';
 
 /** Colours are binned to 5-6-5 bits (what the eye tells apart in anti-aliasing). */
 const BIN_COUNT = 1 << 16;
 const MAX_PALETTE = 256;
-/** Build the palette from every n-th pixel: flat areas dominate, so a sample finds them all. */
+/** A palette read from a picture counts every n-th pixel: flat areas dominate, so a sample finds them all. */
 const SAMPLE_STRIDE = 13;
 
-// Scratch tables reused by every call; encoding is synchronous, so calls never overlap. The
-// sample tables are all zero between calls.
-const sampleCount = new Uint32Array(BIN_COUNT);
-const sampleRed = new Uint32Array(BIN_COUNT);
-const sampleGreen = new Uint32Array(BIN_COUNT);
-const sampleBlue = new Uint32Array(BIN_COUNT);
-/** Palette index of a bin, valid when `binStamp[bin] === stamp` for the current call. */
-const binIndex = new Uint8Array(BIN_COUNT);
-const binStamp = new Uint32Array(BIN_COUNT);
-let stamp = 0;
-let scanlineBuffer = Buffer.alloc(0);
+/**
+ * Pixels in Cairo's own layout, read four bytes at a time: 0xAARRGGBB. Signed on purpose: opaque
+ * pixels are above 2^31, which an unsigned read would turn into a floating-point number in every
+ * comparison of the encoding loop.
+ */
+type Pixels = Int32Array;
 
-/** A buffer of at least `size` bytes, kept between calls: a fresh one per picture costs page faults. */
-function scratchScanlines(size: number): Buffer {
-  if (scanlineBuffer.length < size) scanlineBuffer = Buffer.alloc(size);
-  return scanlineBuffer;
+function binOf(pixel: number): number {
+  return (((pixel >>> 19) & 0x1f) << 11) | (((pixel >>> 10) & 0x3f) << 5) | ((pixel >>> 3) & 0x1f);
 }
 
-/** Encode an opaque picture as an indexed PNG. */
-export function encodePng(canvas: Canvas): Buffer {
-  // Cairo's native layout: one 32-bit word per pixel, 0xAARRGGBB in host (little-endian) order.
+// What `Palette.of` counts, by bin; zero between calls. The exact colour of a bin is found by a
+// majority vote (Boyer and Moore's): a flat colour, most of its bin's pixels, always wins it,
+// without counting every exact colour.
+const sampleCount = new Uint32Array(BIN_COUNT);
+const sampleColour = new Int32Array(BIN_COUNT);
+const sampleVotes = new Int32Array(BIN_COUNT);
+
+function countSample(pixel: number, times: number, bins: number[]): void {
+  const bin = binOf(pixel);
+  if (sampleCount[bin] === 0) bins.push(bin);
+  sampleCount[bin] = (sampleCount[bin] as number) + times;
+  const votes = sampleVotes[bin] as number;
+  if (sampleColour[bin] === pixel) sampleVotes[bin] = votes + times;
+  else if (votes >= times) sampleVotes[bin] = votes - times;
+  else {
+    sampleColour[bin] = pixel;
+    sampleVotes[bin] = times - votes;
+  }
+}
+
+/** Up to 256 colours, and for every colour the entry that shows it. */
+export class Palette {
+  /** The entries as PNG's PLTE chunk wants them: red, green, blue. */
+  readonly rgb: Buffer;
+  /** The entry of each colour bin, valid where `binKnown` is set: found once, then looked up. */
+  private readonly entryOfBin = new Uint8Array(BIN_COUNT);
+  private readonly binKnown = new Uint8Array(BIN_COUNT);
+
+  /**
+   * The palette of the pictures `samples` come from: the most frequent colour bins, each shown by
+   * its most frequent exact colour, so that a flat colour is kept exactly (a player, and a test,
+   * reads a chain by its colour).
+   */
+  static of(samples: readonly Pixels[]): Palette {
+    const bins: number[] = [];
+    for (const pixels of samples) {
+      // Counted run by run: a sample of a flat picture repeats one colour many times over.
+      let run = 0;
+      let previous = pixels[0] ?? 0;
+      for (let index = 0; index < pixels.length; index += SAMPLE_STRIDE) {
+        const pixel = pixels[index] as number;
+        if (pixel === previous) {
+          run++;
+          continue;
+        }
+        countSample(previous, run, bins);
+        previous = pixel;
+        run = 1;
+      }
+      countSample(previous, run, bins);
+    }
+    // Ties broken by bin, so the same pictures always give the same palette.
+    bins.sort((a, b) => (sampleCount[b] as number) - (sampleCount[a] as number) || a - b);
+    const chosen = bins.slice(0, MAX_PALETTE);
+    const palette = new Palette(chosen.map((bin) => sampleColour[bin] as number));
+    chosen.forEach((bin, entry) => palette.learn(bin, entry));
+    // Clear only the bins these pictures touched, ready for the next palette.
+    for (const bin of bins) {
+      sampleCount[bin] = 0;
+      sampleVotes[bin] = 0;
+    }
+    return palette;
+  }
+
+  private constructor(colours: readonly number[]) {
+    this.rgb = Buffer.alloc(colours.length * 3);
+    colours.forEach((colour, entry) => {
+      this.rgb[entry * 3] = (colour >>> 16) & 0xff;
+      this.rgb[entry * 3 + 1] = (colour >>> 8) & 0xff;
+      this.rgb[entry * 3 + 2] = colour & 0xff;
+    });
+  }
+
+  private learn(bin: number, entry: number): void {
+    this.entryOfBin[bin] = entry;
+    this.binKnown[bin] = 1;
+  }
+
+  /**
+   * The entry that shows `pixel`: its bin's own, or the one nearest the bin's middle, weighting
+   * green most as the eye does. Nearest the middle rather than the first pixel seen: a bin's entry
+   * must not depend on which pictures came first, or a strip would differ between threads.
+   */
+  entryOf(pixel: number): number {
+    const bin = binOf(pixel);
+    if (this.binKnown[bin] === 1) return this.entryOfBin[bin] as number;
+    const red = ((bin >>> 11) << 3) | 4;
+    const green = (((bin >>> 5) & 0x3f) << 2) | 2;
+    const blue = ((bin & 0x1f) << 3) | 4;
+    let best = 0;
+    let bestDistance = Number.POSITIVE_INFINITY;
+    for (let entry = 0; entry < this.rgb.length / 3; entry++) {
+      const dr = (this.rgb[entry * 3] as number) - red;
+      const dg = (this.rgb[entry * 3 + 1] as number) - green;
+      const db = (this.rgb[entry * 3 + 2] as number) - blue;
+      const distance = 2 * dr * dr + 4 * dg * dg + 3 * db * db;
+      if (distance < bestDistance) {
+        bestDistance = distance;
+        best = entry;
+      }
+    }
+    this.learn(bin, best);
+    return best;
+  }
+}
+
+/** Whole rows of a picture, palette-mapped and deflated on their own (see the top of this file). */
+export interface Strip {
+  /** Raw deflate data ending on a byte boundary, no final block: strips concatenate. */
+  readonly deflated: Buffer;
+  /** Adler-32 and length of the scanlines, which zlib's trailer needs for the whole picture. */
+  readonly adler: number;
+  readonly length: number;
+}
+
+/**
+ * The pixels of an opaque canvas, in a buffer of their own. (Cairo's own copy: `getImageData`
+ * converts every pixel and, for a whole picture, cost several times as much.)
+ */
+export function pixelsOf(canvas: Canvas): Pixels {
   const copy = canvas.toBuffer('raw');
   // A 32-bit view needs an aligned start; node-canvas gives one, but a pooled buffer would not.
   const raw = copy.byteOffset % 4 === 0 ? copy : Buffer.from(new Uint8Array(copy).buffer);
-  const pixels = new Uint32Array(raw.buffer, raw.byteOffset, raw.length >> 2);
-  const { width, height } = canvas;
-  stamp++;
-  const palette = buildPalette(pixels);
+  return new Int32Array(raw.buffer, raw.byteOffset, raw.length >> 2);
+}
 
-  // Each scanline is a filter byte (0: none, best for indexed images) and its indices.
-  const scanlines = scratchScanlines(height * (width + 1));
+/** The scanlines being built; kept between calls (a fresh buffer a strip costs page faults). */
+let scanlineBuffer = Buffer.alloc(0);
+
+/** Encode `height` rows of `width` pixels as a strip. */
+export function encodeStrip(pixels: Pixels, width: number, height: number, palette: Palette): Strip {
+  const size = height * (width + 1);
+  if (scanlineBuffer.length < size) scanlineBuffer = Buffer.alloc(size);
+  const scanlines = scanlineBuffer;
+  const bytes = Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength);
   const rowBytes = width * 4;
   let out = 0;
   let pixel = 0;
-  let previous = -1;
-  let previousIndex = 0;
+  let previous = 0;
+  let previousEntry = -1;
   for (let y = 0; y < height; y++) {
+    // Each scanline is a filter byte (0: none, best for indexed images) and its entries.
     scanlines[out++] = 0;
     // Flat pictures repeat many rows exactly (above and below every line of text); a native
     // compare and copy is far cheaper than mapping the row again.
-    if (y > 0 && raw.compare(raw, y * rowBytes, (y + 1) * rowBytes, (y - 1) * rowBytes, y * rowBytes) === 0) {
+    if (y > 0 && bytes.compare(bytes, y * rowBytes, (y + 1) * rowBytes, (y - 1) * rowBytes, y * rowBytes) === 0) {
       scanlines.copy(scanlines, out, out - width - 1, out - 1);
       out += width;
       pixel += width;
@@ -66,104 +186,67 @@ export function encodePng(canvas: Canvas): Buffer {
       const value = pixels[pixel++] as number;
       // Runs of one colour are the common case; skip the lookup for them. (This loop is most
       // of the encoding time, hence the casts instead of `?? 0` on every read.)
-      if (value !== previous) {
+      if (value !== previous || previousEntry < 0) {
         previous = value;
-        const bin = binOf(value);
-        if (binStamp[bin] !== stamp) {
-          binIndex[bin] = nearestEntry(palette, value);
-          binStamp[bin] = stamp;
-        }
-        previousIndex = binIndex[bin] as number;
+        previousEntry = palette.entryOf(value);
       }
-      scanlines[out++] = previousIndex;
+      scanlines[out++] = previousEntry;
     }
   }
+  const rows = scanlines.subarray(0, out);
+  // Run-length matching only: it finds the long runs of one entry that make up these pictures
+  // at a fraction of full deflate's time. A sync flush ends the data on a byte boundary
+  // without a final block, so that another strip can follow.
+  const deflated = deflateRawSync(rows, { level: 1, strategy: constants.Z_RLE, finishFlush: constants.Z_SYNC_FLUSH });
+  // Owned memory: a small result shares Node's buffer pool, which a kept strip would pin.
+  const owned = Buffer.allocUnsafeSlow(deflated.length);
+  deflated.copy(owned);
+  return { deflated: owned, adler: adler32(rows), length: out };
+}
 
+/** A picture of `width` x `height` pixels from strips that together hold every row, top to bottom. */
+export function assemblePng(width: number, height: number, palette: Palette, strips: readonly Strip[]): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header[8] = 8; // bit depth
   header[9] = 3; // colour type: indexed
+  let adler = 1;
+  for (const strip of strips) adler = adler32Combine(adler, strip.adler, strip.length);
+  const trailer = Buffer.alloc(6);
+  // An empty final block (fixed codes, end of block at once), then the whole data's checksum.
+  trailer[0] = 0x03;
+  trailer[1] = 0x00;
+  trailer.writeUInt32BE(adler, 2);
+  // zlib's header: deflate with a 32 KB window, the fastest level, and its check bits.
+  const zlibHeader = Buffer.from([0x78, 0x01]);
   return Buffer.concat([
     PNG_SIGNATURE,
-    chunk('IHDR', header),
-    chunk('PLTE', palette),
-    // Run-length matching only: it finds the long runs of one index that make up these
-    // pictures at a fraction of full deflate's time, for files about a third larger.
-    chunk('IDAT', deflateSync(scanlines.subarray(0, out), { level: 1, strategy: constants.Z_RLE })),
-    chunk('IEND', Buffer.alloc(0)),
+    chunk('IHDR', [header]),
+    chunk('PLTE', [palette.rgb]),
+    chunk('IDAT', [zlibHeader, ...strips.map((strip) => strip.deflated), trailer]),
+    chunk('IEND', []),
   ]);
 }
 
-function binOf(value: number): number {
-  return (((value >>> 19) & 0x1f) << 11) | (((value >>> 10) & 0x3f) << 5) | ((value >>> 3) & 0x1f);
-}
-
-/**
- * RGB triples of the most frequent colour bins in a sample of the picture, as PLTE wants them.
- * Each chosen bin maps to its own entry; other bins are matched to the nearest entry later.
- */
-function buildPalette(pixels: Uint32Array): Buffer {
-  const bins: number[] = [];
-  for (let pixel = 0; pixel < pixels.length; pixel += SAMPLE_STRIDE) {
-    const value = pixels[pixel] as number;
-    const bin = binOf(value);
-    if (sampleCount[bin] === 0) bins.push(bin);
-    sampleCount[bin] = (sampleCount[bin] as number) + 1;
-    sampleRed[bin] = (sampleRed[bin] as number) + ((value >>> 16) & 0xff);
-    sampleGreen[bin] = (sampleGreen[bin] as number) + ((value >>> 8) & 0xff);
-    sampleBlue[bin] = (sampleBlue[bin] as number) + (value & 0xff);
-  }
-  bins.sort((a, b) => (sampleCount[b] as number) - (sampleCount[a] as number));
-  const chosen = bins.slice(0, MAX_PALETTE);
-  const palette = Buffer.alloc(chosen.length * 3);
-  chosen.forEach((bin, entry) => {
-    const count = sampleCount[bin] as number;
-    // The mean of a bin is exact for a flat colour, which is nearly every sampled pixel.
-    palette[entry * 3] = Math.round((sampleRed[bin] as number) / count);
-    palette[entry * 3 + 1] = Math.round((sampleGreen[bin] as number) / count);
-    palette[entry * 3 + 2] = Math.round((sampleBlue[bin] as number) / count);
-    binIndex[bin] = entry;
-    binStamp[bin] = stamp;
-  });
-  // Clear only the bins this picture touched, ready for the next one.
-  for (const bin of bins) {
-    sampleCount[bin] = 0;
-    sampleRed[bin] = 0;
-    sampleGreen[bin] = 0;
-    sampleBlue[bin] = 0;
-  }
-  return palette;
-}
-
-/** The palette entry closest to a pixel, weighting green most as the eye does. */
-function nearestEntry(palette: Buffer, value: number): number {
-  const red = (value >>> 16) & 0xff;
-  const green = (value >>> 8) & 0xff;
-  const blue = value & 0xff;
-  let best = 0;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (let entry = 0; entry < palette.length / 3; entry++) {
-    const dr = (palette[entry * 3] ?? 0) - red;
-    const dg = (palette[entry * 3 + 1] ?? 0) - green;
-    const db = (palette[entry * 3 + 2] ?? 0) - blue;
-    const distance = 2 * dr * dr + 4 * dg * dg + 3 * db * db;
-    if (distance < bestDistance) {
-      bestDistance = distance;
-      best = entry;
-    }
-  }
-  return best;
+/** Encode a whole opaque picture as an indexed PNG with a palette of its own colours. */
+export function encodePng(canvas: Canvas): Buffer {
+  const { width, height } = canvas;
+  const pixels = pixelsOf(canvas);
+  const palette = Palette.of([pixels]);
+  return assemblePng(width, height, palette, [encodeStrip(pixels, width, height, palette)]);
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-function chunk(type: string, data: Buffer): Buffer {
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
+function chunk(type: string, parts: readonly Buffer[]): Buffer {
+  const length = parts.reduce((sum, part) => sum + part.length, 0);
+  const out = Buffer.alloc(12 + length);
+  out.writeUInt32BE(length, 0);
   out.write(type, 4, 'latin1');
-  data.copy(out, 8);
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
+  let offset = 8;
+  for (const part of parts) offset += part.copy(out, offset);
+  out.writeUInt32BE(crc32(out.subarray(4, 8 + length)), 8 + length);
   return out;
 }
 
@@ -177,4 +260,37 @@ function crc32(bytes: Buffer): number {
   let crc = 0xffffffff;
   for (let i = 0; i < bytes.length; i++) crc = (CRC_TABLE[(crc ^ (bytes[i] as number)) & 0xff] as number) ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
+}
+
+const ADLER_BASE = 65521;
+/** Bytes summed before the sums must be reduced to stay exact in 32 bits (zlib's NMAX). */
+const ADLER_BLOCK = 5552;
+
+function adler32(bytes: Buffer): number {
+  let a = 1;
+  let b = 0;
+  for (let start = 0; start < bytes.length; start += ADLER_BLOCK) {
+    const end = Math.min(bytes.length, start + ADLER_BLOCK);
+    for (let i = start; i < end; i++) {
+      a += bytes[i] as number;
+      b += a;
+    }
+    a %= ADLER_BASE;
+    b %= ADLER_BASE;
+  }
+  return ((b << 16) | a) >>> 0;
+}
+
+/** The Adler-32 of two runs of bytes one after the other, from each run's own (zlib's adler32_combine). */
+function adler32Combine(first: number, second: number, secondLength: number): number {
+  const remainder = secondLength % ADLER_BASE;
+  let a = first & 0xffff;
+  let b = (remainder * a) % ADLER_BASE;
+  a += (second & 0xffff) + ADLER_BASE - 1;
+  b += (first >>> 16) + (second >>> 16) + ADLER_BASE - remainder;
+  if (a >= ADLER_BASE) a -= ADLER_BASE;
+  if (a >= ADLER_BASE) a -= ADLER_BASE;
+  if (b >= 2 * ADLER_BASE) b -= 2 * ADLER_BASE;
+  if (b >= ADLER_BASE) b -= ADLER_BASE;
+  return ((b << 16) | a) >>> 0;
 }

@@ -4,6 +4,7 @@
  * come back on every board, so each is drawn once per process.
  */
 import { createCanvas, type Canvas, type CanvasRenderingContext2D } from 'canvas';
+import { BoundedCache } from './cache.js';
 import { font } from './fonts.js';
 
 /**
@@ -15,38 +16,26 @@ import { font } from './fonts.js';
  */
 export const SPRITE_BUDGET_BYTES = 12 * 1024 * 1024;
 
-/** Least recently used first: a Map keeps insertion order, and a hit moves its sprite to the end. */
-const sprites = new Map<string, Canvas>();
-let spriteBytes = 0;
-
 const bytesOf = (canvas: Canvas): number => canvas.width * canvas.height * 4;
+
+// An evicted sprite gives its pixels back now rather than whenever this thread next collects its
+// garbage (an idle drawing thread may not for minutes). Nothing holds an evicted sprite: every
+// caller draws the sprite it is handed before asking for another.
+const sprites = new BoundedCache<Canvas>(SPRITE_BUDGET_BYTES, bytesOf, (old) => (old.width = 0));
 
 /** The sprite under `key`, made by `make` the first time. */
 function cached(key: string, make: () => Canvas): Canvas {
   let canvas = sprites.get(key);
-  if (canvas) {
-    sprites.delete(key);
+  if (!canvas) {
+    canvas = make();
     sprites.set(key, canvas);
-    return canvas;
-  }
-  canvas = make();
-  sprites.set(key, canvas);
-  spriteBytes += bytesOf(canvas);
-  for (const [oldKey, old] of sprites) {
-    if (spriteBytes <= SPRITE_BUDGET_BYTES || old === canvas) break;
-    sprites.delete(oldKey);
-    spriteBytes -= bytesOf(old);
-    // Gives the pixels back now rather than whenever this thread next collects its garbage (an
-    // idle drawing thread may not for minutes). Nothing holds an evicted sprite: every caller
-    // draws the sprite it is handed before asking for another.
-    old.width = 0;
   }
   return canvas;
 }
 
 /** Bytes of pixels the sprite cache holds now (at most `SPRITE_BUDGET_BYTES`, or one sprite more). */
 export function spriteCacheBytes(): number {
-  return spriteBytes;
+  return sprites.bytes;
 }
 
 /** The sprite under `key`, drawn by `draw` on a transparent canvas the first time. */

@@ -1,0 +1,84 @@
+/**
+ * The board is encoded in bands, and a band already encoded for one board is reused in any later
+ * board that draws the same there (src/render/board.ts). These tests hold that reuse to what a
+ * player would notice: a board never shows a row left over from another board, the picture is
+ * one any PNG reader takes, and what is kept stays bounded.
+ */
+import { inflateSync } from 'node:zlib';
+import { describe, expect, it, vi } from 'vitest';
+import { spectatorView, type GameView } from '../../src/engine/index.js';
+import type * as BoardModule from '../../src/render/board.js';
+import { renderBoard, STRIP_BUDGET_BYTES, stripCacheBytes } from '../../src/render/board.js';
+import { playRandomGame } from '../engine/playout.js';
+import { decodePng } from './golden.js';
+
+/** Every state of a few seeded games, their turns interleaved as a busy bot's games are. */
+function interleavedBoards(seeds: readonly number[]): { view: GameView; turnOf: string }[] {
+  const games = seeds.map((seed, index) => {
+    const views: GameView[] = [];
+    const options = index % 2 === 0 ? {} : { chainSet: 'set2008' as const, holdings: 'hidden' as const };
+    playRandomGame(seed, 3 + (index % 3), options, (state) => views.push(spectatorView(state)));
+    return views;
+  });
+  const boards: { view: GameView; turnOf: string }[] = [];
+  for (let step = 0; games.some((views) => step < views.length); step++) {
+    for (const views of games) {
+      const view = views[step];
+      if (view) boards.push({ view, turnOf: view.players[view.currentPlayer]?.name ?? '' });
+    }
+  }
+  return boards;
+}
+
+/** The PNG's chunks by type, in order. */
+function chunks(png: Buffer): { type: string; data: Buffer }[] {
+  const found: { type: string; data: Buffer }[] = [];
+  for (let offset = 8; offset < png.length; ) {
+    const length = png.readUInt32BE(offset);
+    found.push({ type: png.toString('latin1', offset + 4, offset + 8), data: png.subarray(offset + 8, offset + 8 + length) });
+    offset += 12 + length;
+  }
+  return found;
+}
+
+describe('boards encoded from kept bands', () => {
+  const boards = interleavedBoards([31, 32, 33, 34]);
+
+  it('are byte for byte the boards drawn from nothing, whatever was drawn before', async () => {
+    const drawn = boards.map(({ view, turnOf }) => renderBoard(view, { turnOf }));
+    // A second copy of the renderer, with nothing kept, draws every fifth board, last first.
+    vi.resetModules();
+    const fresh = (await import('../../src/render/board.js')) as typeof BoardModule;
+    let compared = 0;
+    for (let index = boards.length - 1; index >= 0; index -= 5) {
+      const { view, turnOf } = boards[index]!;
+      expect(fresh.renderBoard(view, { turnOf }).equals(drawn[index]!), `board ${index} of ${boards.length}`).toBe(true);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(100);
+  });
+
+  it('are PNGs any reader takes: the data inflates, its checksum holds, to every row of the picture', async () => {
+    for (const index of [0, 1, Math.floor(boards.length / 2), boards.length - 1]) {
+      const png = renderBoard(boards[index]!.view, { turnOf: boards[index]!.turnOf });
+      const found = chunks(png);
+      expect(found.map((chunk) => chunk.type)).toEqual(['IHDR', 'PLTE', 'IDAT', 'IEND']);
+      const header = found[0]!.data;
+      const width = header.readUInt32BE(0);
+      const height = header.readUInt32BE(4);
+      // inflateSync checks the Adler-32 at the end of the data and throws when it is wrong.
+      expect(inflateSync(found[2]!.data).length).toBe(height * (width + 1));
+      // libpng (through node-canvas) checks every chunk's CRC.
+      const pixels = await decodePng(png);
+      expect([pixels.width, pixels.height]).toEqual([width, height]);
+    }
+  });
+
+  it('keep at most their budget, however many boards are drawn', () => {
+    for (const { view, turnOf } of boards) renderBoard(view, { turnOf });
+    for (const { view, turnOf } of interleavedBoards([41, 42, 43, 44, 45, 46])) renderBoard(view, { turnOf });
+    expect(stripCacheBytes()).toBeGreaterThan(STRIP_BUDGET_BYTES / 2);
+    // One strip more than the budget at most (the newest is always kept); a strip is under 64 KB.
+    expect(stripCacheBytes()).toBeLessThanOrEqual(STRIP_BUDGET_BYTES + 64 * 1024);
+  });
+});
