@@ -157,51 +157,81 @@ export function pixelsOf(canvas: Canvas): Pixels {
   return new Int32Array(raw.buffer, raw.byteOffset, raw.length >> 2);
 }
 
-/** The scanlines being built; kept between calls (a fresh buffer a strip costs page faults). */
+/** The scanlines being built and the runs of the last row mapped; kept between calls (fresh buffers a strip cost page faults). */
 let scanlineBuffer = Buffer.alloc(0);
+let runBuffer = new Int32Array(0);
 
 /** Encode `height` rows of `width` pixels as a strip. */
 export function encodeStrip(pixels: Pixels, width: number, height: number, palette: Palette): Strip {
   const size = height * (width + 1);
   if (scanlineBuffer.length < size) scanlineBuffer = Buffer.alloc(size);
+  if (runBuffer.length < 2 * width) runBuffer = new Int32Array(2 * width);
   const scanlines = scanlineBuffer;
+  // The last row mapped as runs of one entry: (entry, length) pairs. The checksum is summed run
+  // by run from these, not byte by byte in a second pass over the scanlines.
+  const runs = runBuffer;
+  let runPairs = 0;
+  let adlerA = 1;
+  let adlerB = 0;
   const bytes = Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength);
   const rowBytes = width * 4;
   let out = 0;
   let pixel = 0;
-  let previous = 0;
-  let previousEntry = -1;
   for (let y = 0; y < height; y++) {
     // Each scanline is a filter byte (0: none, best for indexed images) and its entries.
     scanlines[out++] = 0;
+    adlerB += adlerA;
     // Flat pictures repeat many rows exactly (above and below every line of text); a native
     // compare and copy is far cheaper than mapping the row again.
     if (y > 0 && bytes.compare(bytes, y * rowBytes, (y + 1) * rowBytes, (y - 1) * rowBytes, y * rowBytes) === 0) {
       scanlines.copy(scanlines, out, out - width - 1, out - 1);
       out += width;
       pixel += width;
-      continue;
-    }
-    for (let x = 0; x < width; x++) {
-      const value = pixels[pixel++] as number;
-      // Runs of one colour are the common case; skip the lookup for them. (This loop is most
-      // of the encoding time, hence the casts instead of `?? 0` on every read.)
-      if (value !== previous || previousEntry < 0) {
-        previous = value;
-        previousEntry = palette.entryOf(value);
+    } else {
+      let previous = pixels[pixel++] as number;
+      let entry = palette.entryOf(previous);
+      let runStart = out;
+      scanlines[out++] = entry;
+      runPairs = 0;
+      for (let x = 1; x < width; x++) {
+        const value = pixels[pixel++] as number;
+        // Runs of one colour are the common case; skip the lookup for them. (This loop is most
+        // of the encoding time, hence the casts instead of `?? 0` on every read.)
+        if (value !== previous) {
+          previous = value;
+          const next = palette.entryOf(value);
+          if (next !== entry) {
+            runs[runPairs++] = entry;
+            runs[runPairs++] = out - runStart;
+            entry = next;
+            runStart = out;
+          }
+        }
+        scanlines[out++] = entry;
       }
-      scanlines[out++] = previousEntry;
+      runs[runPairs++] = entry;
+      runs[runPairs++] = out - runStart;
     }
+    // A run of n bytes of value v adds n*v to A, and to B n*A plus v*(1 + 2 + ... + n).
+    for (let pair = 0; pair < runPairs; pair += 2) {
+      const value = runs[pair] as number;
+      const length = runs[pair + 1] as number;
+      adlerB += length * adlerA + (value * length * (length + 1)) / 2;
+      adlerA += length * value;
+    }
+    // Reduced a row at a time: a row of any picture this size leaves both sums far below 2^53,
+    // where a double stops counting exactly.
+    adlerA %= ADLER_BASE;
+    adlerB %= ADLER_BASE;
   }
-  const rows = scanlines.subarray(0, out);
   // Run-length matching only: it finds the long runs of one entry that make up these pictures
   // at a fraction of full deflate's time. A sync flush ends the data on a byte boundary
   // without a final block, so that another strip can follow.
-  const deflated = deflateRawSync(rows, { level: 1, strategy: constants.Z_RLE, finishFlush: constants.Z_SYNC_FLUSH });
+  const deflated = deflateRawSync(scanlines.subarray(0, out), { level: 1, strategy: constants.Z_RLE, finishFlush: constants.Z_SYNC_FLUSH });
   // Owned memory: a small result shares Node's buffer pool, which a kept strip would pin.
   const owned = Buffer.allocUnsafeSlow(deflated.length);
   deflated.copy(owned);
-  return { deflated: owned, adler: adler32(rows), length: out };
+  return { deflated: owned, adler: ((adlerB << 16) | adlerA) >>> 0, length: out };
 }
 
 /** A picture of `width` x `height` pixels from strips that together hold every row, top to bottom. */
@@ -263,23 +293,6 @@ function crc32(bytes: Buffer): number {
 }
 
 const ADLER_BASE = 65521;
-/** Bytes summed before the sums must be reduced to stay exact in 32 bits (zlib's NMAX). */
-const ADLER_BLOCK = 5552;
-
-function adler32(bytes: Buffer): number {
-  let a = 1;
-  let b = 0;
-  for (let start = 0; start < bytes.length; start += ADLER_BLOCK) {
-    const end = Math.min(bytes.length, start + ADLER_BLOCK);
-    for (let i = start; i < end; i++) {
-      a += bytes[i] as number;
-      b += a;
-    }
-    a %= ADLER_BASE;
-    b %= ADLER_BASE;
-  }
-  return ((b << 16) | a) >>> 0;
-}
 
 /** The Adler-32 of two runs of bytes one after the other, from each run's own (zlib's adler32_combine). */
 function adler32Combine(first: number, second: number, secondLength: number): number {
