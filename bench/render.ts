@@ -6,10 +6,8 @@
  * (rows of the grid, of the legend) that an earlier board drew the same, so the stream is the
  * figure that tells.
  */
-import { spectatorView, type GameView } from '../src/engine/index.js';
 import { renderBoard } from '../src/render/index.js';
-import { playRandomGame } from '../test/engine/playout.js';
-import { lateGameBoard } from '../test/render/fixtures.js';
+import { interleavedBoards, lateGameBoard } from '../test/render/fixtures.js';
 
 const WARM_UP = 10;
 const RUNS = 50;
@@ -28,7 +26,8 @@ export async function run(): Promise<string[]> {
     size = renderBoard(view).length;
     times.push(performance.now() - start);
   }
-  const stream = boardStream(STREAM_GAMES);
+  // 4 players, every game option at its default.
+  const stream = interleavedBoards(Array.from({ length: STREAM_GAMES }, (_, game) => ({ seed: 1000 + game, players: 4 })));
   const medians: number[] = [];
   let bytes = 0;
   for (let round = 0; round < STREAM_RUNS; round++) {
@@ -45,26 +44,6 @@ export async function run(): Promise<string[]> {
     `render: board p50 ${median(times).toFixed(1)} ms, ${Math.round(size / 1024)} KB (one late-game board again and again: its unchanged bands are kept, only the status lines are encoded)`,
     `render: stream of ${stream.length} boards from ${STREAM_GAMES} games at once, p50 ${medians.map((ms) => ms.toFixed(2)).join(' / ')} ms a board (${STREAM_RUNS} runs), ${Math.round(bytes / stream.length / 1024)} KB on average`,
   ];
-}
-
-/**
- * Every state of `games` seeded random games (4 players, every game option at its default),
- * their turns interleaved as a bot's games are: the first move of each game, then the second…
- */
-function boardStream(games: number): { view: GameView; turnOf: string }[] {
-  const played = Array.from({ length: games }, (_, game) => {
-    const views: GameView[] = [];
-    playRandomGame(1000 + game, 4, {}, (state) => views.push(spectatorView(state)));
-    return views;
-  });
-  const stream: { view: GameView; turnOf: string }[] = [];
-  for (let step = 0; played.some((views) => step < views.length); step++) {
-    for (const views of played) {
-      const view = views[step];
-      if (view) stream.push({ view, turnOf: view.players[view.currentPlayer]?.name ?? '' });
-    }
-  }
-  return stream;
 }
 
 function median(values: number[]): number {

@@ -6,6 +6,8 @@
 import { CHAIN_SETS, isSafe, sharePrice, SHARES_PER_CHAIN, tileIndex } from '../../src/engine/board.js';
 import type { BonusMode, Cell, ChainSetName, GameOptions, GameResult, GameView, Phase, PlayerView, Tile } from '../../src/engine/types.js';
 import { UNINCORPORATED } from '../../src/engine/types.js';
+import { spectatorView } from '../../src/engine/views.js';
+import { playRandomGame } from '../engine/playout.js';
 
 export function options(chainSet: ChainSetName = 'classic', bonusMode: BonusMode = 'classic'): GameOptions {
   return { bonusMode, chainSet, founderShare: 'none', unplayable: 'replace', holdings: 'open', twoPlayerBank: false, trades: false };
@@ -202,4 +204,32 @@ export function finishedGame(): GameView {
     }),
   };
   return { ...view, turn: 64, phase: { kind: 'gameOver' }, netWorthHistory: history, result };
+}
+
+/** A seeded random game for `interleavedBoards`. */
+export interface PlayedGame {
+  seed: number;
+  players: number;
+  options?: Partial<GameOptions>;
+}
+
+/**
+ * Every state of some random games as a spectator sees them, their turns interleaved as a busy
+ * bot's games are (the first move of each game, then the second…), each with the name of the
+ * player in turn: the boards a drawing thread is asked for.
+ */
+export function interleavedBoards(games: readonly PlayedGame[]): { view: GameView; turnOf: string }[] {
+  const played = games.map(({ seed, players, options }) => {
+    const views: GameView[] = [];
+    playRandomGame(seed, players, options ?? {}, (state) => views.push(spectatorView(state)));
+    return views;
+  });
+  const boards: { view: GameView; turnOf: string }[] = [];
+  for (let step = 0; played.some((views) => step < views.length); step++) {
+    for (const views of played) {
+      const view = views[step];
+      if (view) boards.push({ view, turnOf: view.players[view.currentPlayer]?.name ?? '' });
+    }
+  }
+  return boards;
 }

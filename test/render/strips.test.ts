@@ -6,28 +6,20 @@
  */
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import { spectatorView, type GameView } from '../../src/engine/index.js';
 import type * as BoardModule from '../../src/render/board.js';
 import { renderBoard, STRIP_BUDGET_BYTES, stripCacheBytes } from '../../src/render/board.js';
-import { playRandomGame } from '../engine/playout.js';
+import { interleavedBoards } from './fixtures.js';
 import { decodePng } from './golden.js';
 
-/** Every state of a few seeded games, their turns interleaved as a busy bot's games are. */
-function interleavedBoards(seeds: readonly number[]): { view: GameView; turnOf: string }[] {
-  const games = seeds.map((seed, index) => {
-    const views: GameView[] = [];
-    const options = index % 2 === 0 ? {} : { chainSet: 'set2008' as const, holdings: 'hidden' as const };
-    playRandomGame(seed, 3 + (index % 3), options, (state) => views.push(spectatorView(state)));
-    return views;
-  });
-  const boards: { view: GameView; turnOf: string }[] = [];
-  for (let step = 0; games.some((views) => step < views.length); step++) {
-    for (const views of games) {
-      const view = views[step];
-      if (view) boards.push({ view, turnOf: view.players[view.currentPlayer]?.name ?? '' });
-    }
-  }
-  return boards;
+/** A few seeded games of both chain sets, some with hidden holdings, their turns interleaved. */
+function interleaved(seeds: readonly number[]): ReturnType<typeof interleavedBoards> {
+  return interleavedBoards(
+    seeds.map((seed, index) => ({
+      seed,
+      players: 3 + (index % 3),
+      options: index % 2 === 0 ? {} : { chainSet: 'set2008' as const, holdings: 'hidden' as const },
+    })),
+  );
 }
 
 /** The PNG's chunks by type, in order. */
@@ -42,7 +34,7 @@ function chunks(png: Buffer): { type: string; data: Buffer }[] {
 }
 
 describe('boards encoded from kept bands', () => {
-  const boards = interleavedBoards([31, 32, 33, 34]);
+  const boards = interleaved([31, 32, 33, 34]);
 
   it('are byte for byte the boards drawn from nothing, whatever was drawn before', async () => {
     const drawn = boards.map(({ view, turnOf }) => renderBoard(view, { turnOf }));
@@ -76,7 +68,7 @@ describe('boards encoded from kept bands', () => {
 
   it('keep at most their budget, however many boards are drawn', () => {
     for (const { view, turnOf } of boards) renderBoard(view, { turnOf });
-    for (const { view, turnOf } of interleavedBoards([41, 42, 43, 44, 45, 46])) renderBoard(view, { turnOf });
+    for (const { view, turnOf } of interleaved([41, 42, 43, 44, 45, 46])) renderBoard(view, { turnOf });
     expect(stripCacheBytes()).toBeGreaterThan(STRIP_BUDGET_BYTES / 2);
     // One strip more than the budget at most (the newest is always kept); a strip is under 64 KB.
     expect(stripCacheBytes()).toBeLessThanOrEqual(STRIP_BUDGET_BYTES + 64 * 1024);
