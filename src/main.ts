@@ -10,6 +10,7 @@ import { COMMAND_HANDLERS } from '../commands/handlers.js';
 import { createBot } from './bot/client.js';
 import { botHealthCheck, startHealthServer } from './bot/health.js';
 import { createLogger } from './bot/logger.js';
+import { limitHeapGrowth } from './heap.js';
 import { runShardingManager } from './sharding.js';
 import { migrate, openDatabase } from './store/index.js';
 
@@ -17,6 +18,7 @@ import { migrate, openDatabase } from './store/index.js';
 const STORAGE_WATCH_MS = 2_000;
 
 async function main(): Promise<void> {
+  limitHeapGrowth();
   let config;
   try {
     config = loadConfig();
