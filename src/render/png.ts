@@ -61,8 +61,8 @@ export class Palette {
 
   /**
    * The palette of the pictures `samples` come from: the most frequent colour bins, each shown by
-   * its most frequent exact colour, so that a flat colour is kept exactly (a player, and a test,
-   * reads a chain by its colour).
+   * the exact colour that wins its bin's majority vote, which a flat colour (most of its bin)
+   * always does: it is kept exactly (a player, and a test, reads a chain by its colour).
    */
   static of(samples: readonly Pixels[]): Palette {
     const bins: number[] = [];
