@@ -17,6 +17,7 @@ import { FEATURES } from './features/index.js';
 import { displayName } from './features/lobby.js';
 import { refusals, rejectionSentence } from './refusals.js';
 import { fromPrivatePanel, refuse } from './replies.js';
+import { isNewerMessage } from './table/memory.js';
 
 export type CommandHandler = (ctx: BotContext, interaction: ChatInputCommandInteraction) => Promise<void>;
 
@@ -108,19 +109,11 @@ function wrongPlace(interaction: ComponentInteraction, entry: AnyFeature, game: 
   if (message.id === game.publicMessageId) return null;
   // A table message posted a moment ago, whose id is not written yet: newer than the one on
   // record, and offering a state that message did not show.
-  if (game.publicMessageId && newer(message.id, game.publicMessageId) && (game.publicStateId ?? -1) < stateIdOf(interaction)) return null;
+  if (game.publicMessageId && isNewerMessage(message.id, game.publicMessageId) && (game.publicStateId ?? -1) < stateIdOf(interaction)) return null;
   // A lobby whose message id is not written yet (a click in the moment after the host's reply):
   // the message must then be that reply to the host's /acquire start.
   const fresh = game.status === 'lobby' && game.publicMessageId === null && message.interactionMetadata?.user.id === game.createdBy;
   return fresh ? null : refusals.notThisMessage;
-}
-
-function newer(messageId: string, than: string): boolean {
-  try {
-    return BigInt(messageId) > BigInt(than);
-  } catch {
-    return false;
-  }
 }
 
 function stateIdOf(interaction: ComponentInteraction): number {

@@ -3,9 +3,10 @@
  * - Discord does not take the table's messages: the player is told the move was made (not
  *   "nothing was changed"), the running bot shows the game as soon as Discord takes messages
  *   again (no restart), the game stays playable, and with a turn limit the deadline still fires;
- * - the database goes away: the table shows the move all the same (a step within a turn is
- *   written down at the tick, in one statement for every table, not by the move), and the
- *   record follows once the database is back.
+ * - the database goes away: the table shows the move all the same (what a table shows is
+ *   written down at the tick, in one statement for every table, not by the move, whether the
+ *   move edits the turn's message or posts the next turn's), and the record follows once the
+ *   database is back.
  * On both databases.
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -135,27 +136,33 @@ describe.each(databaseKinds)('a move written but not shown, on $name', (kind) =>
     await tick(h.bot.context);
     const recorded = (await getGame(database!.prisma, gameId))!;
     expect(recorded.publicStateId).toBe(recorded.state!.stateId);
+    expect(latestPublicWithButtons(h)?.id).toBe(recorded.publicMessageId);
 
-    // The database refuses the tick's writes of what the tables show. A move that passes the
-    // turn posts a new message, written down at once; a step within the turn edits the turn's
-    // message and waits for the tick: play until such a step.
+    // The database refuses the tick's writes of what the tables show. No move writes it itself
+    // (a move is one write): neither a step within the turn, edited into the turn's message, nor
+    // a move that passes the turn and posts a new one. Play until the turn has passed.
     const outage = dropTableRecords(database!);
-    let before = recorded;
     let written = recorded;
-    for (let decision = 0; decision < 100; decision++) {
-      before = (await getGame(database!.prisma, gameId))!;
+    for (let decision = 0; decision < 100 && latestPublicWithButtons(h)?.id === recorded.publicMessageId; decision++) {
       expect(await table.playDecision()).toBe(true);
       written = (await getGame(database!.prisma, gameId))!;
       // The table shows the move either way: showing it needs no write.
       expect(stateShown(h)).toBe(written.state!.stateId);
-      if (written.publicMessageId === before.publicMessageId) break;
-      expect(written.publicStateId).toBe(written.state!.stateId);
+      expect(written.publicMessageId).toBe(recorded.publicMessageId);
+      expect(written.publicStateId).toBe(recorded.publicStateId);
     }
-    expect(written.publicMessageId).toBe(before.publicMessageId);
-    expect(written.publicStateId).toBeLessThan(written.state!.stateId);
+    const newTurn = latestPublicWithButtons(h)!;
+    expect(newTurn.id).not.toBe(recorded.publicMessageId);
+    // The new turn's message, not on record yet, takes clicks (the move is shown on it, or on
+    // the next turn's message when it ends this turn too).
+    expect(await table.playDecision()).toBe(true);
+    expect(BigInt(latestPublicWithButtons(h)!.id)).toBeGreaterThanOrEqual(BigInt(newTurn.id));
+    written = (await getGame(database!.prisma, gameId))!;
+    expect(written.state!.stateId).toBeGreaterThan(recorded.state!.stateId);
+    expect(stateShown(h)).toBe(written.state!.stateId);
     // The tick cannot write it down yet; it says so in the log and carries on.
     await tick(h.bot.context);
-    expect((await getGame(database!.prisma, gameId))!.publicStateId).toBe(written.publicStateId);
+    expect((await getGame(database!.prisma, gameId))!.publicStateId).toBe(recorded.publicStateId);
     expect(h.logLines.some((line) => line.msg === 'could not write down what the tables show')).toBe(true);
 
     // Back: the next tick writes it down, and shows nothing twice.
@@ -164,6 +171,7 @@ describe.each(databaseKinds)('a move written but not shown, on $name', (kind) =>
     await tick(h.bot.context);
     const back = (await getGame(database!.prisma, gameId))!;
     expect(back.publicStateId).toBe(back.state!.stateId);
+    expect(back.publicMessageId).toBe(latestPublicWithButtons(h)?.id);
     expect(h.double.channelActivity(h.guild.channelId).messagesPosted).toBe(posted);
     expect(await table.playDecision()).toBe(true);
   }, 120_000);

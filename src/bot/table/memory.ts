@@ -5,11 +5,14 @@
  * that is not written down yet. Lost at a restart: the table then carries on from the stored
  * message id, with fewer lines and no ping memory.
  *
- * A new turn message is written down at once (another process serving the game must find it);
- * the steps edited into it are written in batches (`recordShownTables`, at each tick and at a
- * stop), not after every move: such a move is then one write. Until written, this memory is the
- * record: the catch-up asks it before taking a table for behind, and after a crash the tables
- * not yet written down are simply shown again at start-up.
+ * What each table shows is written down in batches (`recordShownTables`, at each tick and at a
+ * stop), not after every move, so that a move is one write: the steps edited into a turn's
+ * message, and the next turn's message when this process closes its own. Until written, this
+ * memory is the record: the catch-up asks it before taking a table for behind, the next move
+ * finds the turn's message here although the database still names the one before, and a click
+ * on that message passes the router as a message newer than the one on record. After a crash
+ * the tables not yet written down are shown again at start-up, in a new message; one posted
+ * before the crash keeps its buttons, which then answer that the message is old.
  */
 import type { ShownTable } from '../../store/index.js';
 import type { Via } from './transport.js';
@@ -36,10 +39,16 @@ export class TableMemory {
   /** Shown but not written down yet, by game. */
   private readonly unwritten = new Map<string, ShownTable>();
 
-  /** The game's current turn message, if this process posted or adopted it as `messageId`. */
-  turn(gameId: string, messageId: string | null): TurnRecord | null {
+  /**
+   * The game's current turn message, if this process posted or adopted it: the one the database
+   * names (`recordedId`), or one posted after it and not written down yet.
+   */
+  turn(gameId: string, recordedId: string | null): TurnRecord | null {
     const record = this.turns.get(gameId);
-    return record && record.messageId === messageId ? record : null;
+    if (!record) return null;
+    if (record.messageId === recordedId) return record;
+    const unwritten = this.unwritten.get(gameId);
+    return unwritten?.messageId === record.messageId && (recordedId === null || isNewerMessage(record.messageId, recordedId)) ? record : null;
   }
 
   /** The table of `gameId` shows `stateId` on `messageId` now; written down at the next flush. */
@@ -57,7 +66,7 @@ export class TableMemory {
     return [...this.unwritten.values()];
   }
 
-  /** The game's table was written down as it stands (a new message is written at once). */
+  /** The game's table was written down as it stands (a game's first and last messages are written at once). */
   recorded(gameId: string): void {
     this.unwritten.delete(gameId);
   }
@@ -87,5 +96,14 @@ export class TableMemory {
     this.turns.delete(gameId);
     this.pinged.delete(gameId);
     this.unwritten.delete(gameId);
+  }
+}
+
+/** Whether Discord message `id` was posted after `than` (ids are snowflakes: later is larger). */
+export function isNewerMessage(id: string, than: string): boolean {
+  try {
+    return BigInt(id) > BigInt(than);
+  } catch {
+    return false;
   }
 }

@@ -101,7 +101,7 @@ async function show<Game extends ActiveGame | FinishedGame>(ctx: BotContext, gam
       }
       return { ...game, publicStateId: game.state.stateId };
     }
-    return postTurn(ctx, game, view, [...current.lines, ...happened], options, { decider, previousDecider, lastPinged, silent, buttons });
+    return postTurn(ctx, game, view, [...current.lines, ...happened], options, { decider, previousDecider, lastPinged, silent, buttons }, current);
   }
 
   // The turn passed (or the game starts, or this process has no record of the table message):
@@ -110,7 +110,7 @@ async function show<Game extends ActiveGame | FinishedGame>(ctx: BotContext, gam
     ctx.log.warn({ err: error, gameId: game.id }, 'could not close the turn’s message');
     return false;
   });
-  return postTurn(ctx, game, view, closed ? [] : happened, options, { decider, previousDecider, lastPinged, silent, buttons });
+  return postTurn(ctx, game, view, closed ? [] : happened, options, { decider, previousDecider, lastPinged, silent, buttons }, current);
 }
 
 interface TurnDeciders {
@@ -121,15 +121,21 @@ interface TurnDeciders {
   buttons: ReturnType<BotContext['ui']['tableButtons']>;
 }
 
-/** Posts a new turn message (pinging the player whose turn it is, by the rule) and records it. */
-async function postTurn<Game extends ActiveGame | FinishedGame>(ctx: BotContext, game: Game, view: GameView, lines: readonly string[], options: AnnounceOptions, who: TurnDeciders): Promise<Game> {
+/**
+ * Posts a new turn message (pinging the player whose turn it is, by the rule) and records it:
+ * in this process's memory, written down at the tick, when it follows a message this process
+ * showed (the common case: the move stays one write); at once when this process had no record
+ * of the table (the game's start, a restart, a catch-up), so that what it posts is on record.
+ */
+async function postTurn<Game extends ActiveGame | FinishedGame>(ctx: BotContext, game: Game, view: GameView, lines: readonly string[], options: AnnounceOptions, who: TurnDeciders, previous: TurnRecord | null): Promise<Game> {
   const { decider, previousDecider, lastPinged, silent, buttons } = who;
   const decision = currentDecision(game.state);
   const channelId = playChannelOf(game);
   const ping = pingFor({ decider, previousDecider, turnPlayer: view.players[view.currentPlayer]?.id ?? null, newTurn: true, lastPinged, silent });
   const message = turnMessage({ view, decision, lines, buttons, picture: await drawBoard(ctx, view), ping: ping?.userId ?? null });
   const posted = await sendNew(ctx, channelId, message, options.via);
-  await record(ctx, game, channelId, posted.id);
+  if (previous) ctx.table.noteShown(game.id, posted.id, game.state.stateId);
+  else await record(ctx, game, channelId, posted.id);
   ctx.table.setTurn(game.id, { channelId, messageId: posted.id, turn: view.turn, turnSeat: view.currentPlayer, lines: [...lines], picture: pictureKey(view), decider, via: posted.via });
   if (ping) ctx.table.notePing(game.id, ping.userId);
   await updateSummary(ctx, game, view);
@@ -178,10 +184,10 @@ export async function writeShownTables(ctx: BotContext): Promise<void> {
 }
 
 /**
- * Writes down a new table message at once: another process serving the game (several shards, a
- * rolling restart) must find it to take its buttons off. Should the write fail, the message
- * would never be found again: its buttons go, and the catch-up posts anew. (A step edited into
- * the same message is only noted, and written down at the tick: see memory.ts.)
+ * Writes down a table message at once: the first of a game or of a process (nothing in memory
+ * to find it by) and the last. Should the write fail, the message would never be found again:
+ * its buttons go, and the catch-up posts anew. (Other messages and steps are noted in memory
+ * and written down at the tick: see memory.ts.)
  */
 async function record(ctx: BotContext, game: ActiveGame | FinishedGame, channelId: string, messageId: string): Promise<void> {
   try {
