@@ -107,8 +107,16 @@ export type GameRow = Prisma.GameGetPayload<{ include: typeof gameInclude }>;
 export const storedOptionsSchema = optionsSchema.partial();
 const storedStateSchema = gameStateSchema.nullable();
 
+/** What `toStoredGame` reads of a row: Prisma's (with its seats), or `getGame`'s SQL row. */
+type StoredRow = Omit<GameRow, 'notifiedStateId' | 'seats' | 'options' | 'state' | 'clock'> & {
+  options: unknown;
+  state: unknown;
+  clock: unknown;
+  seats: Pick<GameRow['seats'][number], 'seatIndex' | 'userId' | 'displayName' | 'finalCash' | 'finalPlace'>[];
+};
+
 /** The one conversion from a row; a row whose status and state disagree is a broken invariant. */
-export function toStoredGame(row: GameRow): StoredGame {
+export function toStoredGame(row: StoredRow): StoredGame {
   const state = storedStateSchema.parse(row.state);
   const base: GameRecord = {
     id: row.id,
@@ -162,9 +170,49 @@ export function isUniqueViolation(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 }
 
+/** `getGame`'s row, checked; the JSON columns are checked by `toStoredGame`. */
+const gameRowSchema = z.object({
+  id: z.string(),
+  guildId: z.string(),
+  channelId: z.string(),
+  threadId: z.string().nullable(),
+  summaryMessageId: z.string().nullable(),
+  status: z.enum(['lobby', 'active', 'finished', 'cancelled']),
+  options: z.unknown(),
+  seed: z.number().int().nullable(),
+  state: z.unknown(),
+  stateId: z.number().int(),
+  createdBy: z.string(),
+  turnLimitSeconds: z.number().int(),
+  hints: z.boolean(),
+  publicMessageId: z.string().nullable(),
+  publicStateId: z.number().int().nullable(),
+  deadlineAt: z.date().nullable(),
+  reminderAt: z.date().nullable(),
+  clock: z.unknown(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+  seats: z.array(
+    z.object({ seatIndex: z.number().int(), userId: z.string(), displayName: z.string(), finalCash: z.number().int().nullable(), finalPlace: z.number().int().nullable() }),
+  ),
+}) satisfies z.ZodType<StoredRow>;
+
+/**
+ * A game and its seats. Every click reads one, so it is written in SQL: Prisma's own read of
+ * the same row (`findUnique` with its seats) cost twice the CPU on the bot's event loop
+ * (0.7–1.0 ms against 0.35–0.45, PostgreSQL on the same machine).
+ */
 export async function getGame(db: Db, gameId: string): Promise<StoredGame | null> {
-  const row = await db.game.findUnique({ where: { id: gameId }, include: gameInclude });
-  return row && toStoredGame(row);
+  const rows = await db.$queryRaw<unknown[]>`
+    SELECT g.id, g.guild_id AS "guildId", g.channel_id AS "channelId", g.thread_id AS "threadId",
+      g.summary_message_id AS "summaryMessageId", g.status::text AS status, g.options, g.seed, g.state,
+      g.state_id AS "stateId", g.created_by AS "createdBy", g.turn_limit_seconds AS "turnLimitSeconds", g.hints,
+      g.public_message_id AS "publicMessageId", g.public_state_id AS "publicStateId", g.deadline_at AS "deadlineAt",
+      g.reminder_at AS "reminderAt", g.clock, g.created_at AS "createdAt", g.updated_at AS "updatedAt",
+      COALESCE((SELECT json_agg(json_build_object('seatIndex', s.seat_index, 'userId', s.user_id, 'displayName', s.display_name,
+        'finalCash', s.final_cash, 'finalPlace', s.final_place) ORDER BY s.seat_index) FROM seats s WHERE s.game_id = g.id), '[]'::json) AS seats
+    FROM games g WHERE g.id = ${gameId}`;
+  return rows.length === 0 ? null : toStoredGame(gameRowSchema.parse(rows[0]));
 }
 
 /** Where a game's buttons and messages are: its thread, or the channel itself (lobbies always). */

@@ -23,6 +23,8 @@ import {
   setupOf,
   startGame,
   UNPOSTED_LOBBY_MS,
+  gameInclude,
+  toStoredGame,
   type ActiveGame,
   type FinishedGame,
 } from '../../src/store/index.js';
@@ -350,6 +352,38 @@ describe.each(databaseKinds)('game repository on $name', (kind) => {
       expect(log.map((entry) => entry.sequence)).toEqual(log.map((_, index) => index + 1));
       expect(log).toHaveLength(game.state.stateId);
       expect(replay(setupOf(game), log.map((entry) => entry.action))).toEqual(game.state);
+    });
+  });
+
+  describe('reading', () => {
+    /** The game as Prisma's own read of the row gives it: what `getGame`'s SQL must give too. */
+    async function readByPrisma(gameId: string) {
+      const row = await database.prisma.game.findUnique({ where: { id: gameId }, include: gameInclude });
+      return row && toStoredGame(row);
+    }
+
+    it('reads a game in every status with every column, as Prisma reads its row', async () => {
+      const { prisma } = database;
+      const lobby = await createLobby(prisma, { guildId: 'guild-reading', channelId: newChannel(), host: cat, turnLimitSeconds: 90 });
+      if (!lobby.ok) throw new Error(lobby.reason);
+      const active = await startedGame(newChannel(), 'guild-reading', 5);
+      await setThread(prisma, active.id, 'thread-of-reading', 'summary-of-reading');
+      await setPublicMessage(prisma, active.id, '1234567890123456789', active.state.stateId);
+      const moved = await applyAction(prisma, active, new RandomPlayer(1).chooseAction(active.state)!, {
+        clockAfter: () => ({ deadlineAt: new Date('2026-11-26T12:00:00.123Z'), reminderAt: new Date('2026-11-26T11:59:00.456Z'), clock: { missedInARow: [1, 0], autopilot: [1] } }),
+      });
+      if (!moved.ok) throw new Error(moved.reason);
+      const finished = await playToTheEnd(await startedGame(newChannel(), 'guild-reading', 6));
+      const cancelled = await startedGame(newChannel(), 'guild-reading', 7);
+      await cancelGame(prisma, cancelled.id);
+
+      const games = await Promise.all([lobby.game.id, active.id, finished.id, cancelled.id].map((id) => getGame(prisma, id)));
+      expect(games.map((game) => game?.status)).toEqual(['lobby', 'active', 'finished', 'cancelled']);
+      for (const game of games) expect(game).toEqual(await readByPrisma(game!.id));
+      expect(games[0]).toMatchObject({ createdBy: cat.id, turnLimitSeconds: 90, seats: [{ seatIndex: 0, userId: cat.id, displayName: cat.name, finalCash: null }] });
+      expect(games[1]).toMatchObject({ threadId: 'thread-of-reading', summaryMessageId: 'summary-of-reading', publicMessageId: '1234567890123456789', deadlineAt: new Date('2026-11-26T12:00:00.123Z'), clock: { missedInARow: [1, 0], autopilot: [1] } });
+      expect(games[2]!.seats.every((seat) => seat.finalPlace !== null)).toBe(true);
+      expect(await getGame(prisma, '00000000-0000-4000-8000-000000000000')).toBeNull();
     });
   });
 
