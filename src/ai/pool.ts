@@ -32,8 +32,13 @@ export interface WorkerPool {
 /**
  * Each worker's JavaScript heap, bounded: a decision or a picture needs a few MB, and without a
  * bound each thread's heap grows with the garbage of thousands of boards before it collects.
+ * The young generation is small because a board's pixel copies (a few hundred KB a band, in
+ * buffers outside the heap) are freed only when a scavenge finds them dead, and a board makes
+ * little garbage on the heap itself: with 8 MB, some forty boards' copies waited in each thread
+ * (27 MB in a heaptrack run). `npm run bench:load -- --part memory`, 2026-11-26, alternated:
+ * 343 and 337 MB with 2 MB against 363 and 354 MB with 8.
  */
-const WORKER_HEAP = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 96 };
+const WORKER_HEAP = { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 96 };
 
 export function createWorkerPool(options: { threads?: number } = {}): WorkerPool {
   const filename = workerEntry(import.meta.url, 'worker');
