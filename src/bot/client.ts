@@ -9,6 +9,7 @@ import { tableUi } from './features/index.js';
 import { watchDepartures } from './departures.js';
 import type { Logger } from './logger.js';
 import { resumeGames } from './resume.js';
+import { SLOW_ANSWER_AFTER_MS } from './replies.js';
 import { routeInteraction, type CommandHandler } from './router.js';
 import { TableMemory } from './table/memory.js';
 import { writeShownTables } from './table/publish.js';
@@ -34,6 +35,8 @@ export interface BotOptions {
   computerMoveDelayMs?: number;
   /** How long a table may lag behind its game before the tick shows it (default 10 s). */
   catchUpAfterMs?: number;
+  /** How long a click's answer may take before the click is acknowledged and answered by an edit (default 25 ms). */
+  slowAnswerAfterMs?: number;
   /** How often due turn clocks are checked; 0 leaves it to the caller (tests call `tick`). */
   clockTickMs?: number;
 }
@@ -102,6 +105,7 @@ export function createBot(options: BotOptions): Bot {
     computerMoveDelayMs: options.computerMoveDelayMs ?? 1500,
     background: new Set(),
     catchUpAfterMs: options.catchUpAfterMs ?? 10_000,
+    slowAnswerAfterMs: options.slowAnswerAfterMs ?? SLOW_ANSWER_AFTER_MS,
     stopping: false,
   };
   const inFlight = new Set<Promise<void>>();

@@ -43,6 +43,8 @@ export interface BotContext {
   background: Set<Promise<unknown>>;
   /** How long a game's table may lag behind it before the tick shows it (an announcement in flight is not raced). */
   catchUpAfterMs: number;
+  /** How long a click whose feature may answer late waits for its answer before it is acknowledged (see `answerInTime`). */
+  slowAnswerAfterMs: number;
   /** True once the bot is stopping: background work ends after its current step. */
   stopping: boolean;
 }

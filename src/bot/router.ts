@@ -16,7 +16,7 @@ import type { AnyFeature, Click, ComponentInteraction, Needs } from './features/
 import { FEATURES } from './features/index.js';
 import { displayName } from './features/lobby.js';
 import { refusals, rejectionSentence } from './refusals.js';
-import { fromPrivatePanel, refuse } from './replies.js';
+import { answerInTime, fromPrivatePanel, refuse } from './replies.js';
 import { isNewerMessage } from './table/memory.js';
 
 export type CommandHandler = (ctx: BotContext, interaction: ChatInputCommandInteraction) => Promise<void>;
@@ -56,10 +56,17 @@ export async function routeInteraction(ctx: BotContext, interaction: Interaction
 type Parsed = { ok: true; feature: AnyFeature; click: Click<unknown, Needs> } | { ok: false; message: string };
 
 async function routeComponent(ctx: BotContext, interaction: ComponentInteraction): Promise<void> {
-  if (featureOf(interaction)?.move && interaction.isButton() && fromPrivatePanel(interaction)) await interaction.deferUpdate();
-  const parsed = await parseComponent(ctx, interaction);
-  if (!parsed.ok) return refuse(interaction, parsed.message);
-  await parsed.feature.run(ctx, interaction, parsed.click);
+  const entry = featureOf(interaction);
+  if (entry?.move && interaction.isButton() && fromPrivatePanel(interaction)) await interaction.deferUpdate();
+  // A click whose answer needs the game read: acknowledged should the read (or the answer) be slow.
+  const inTime = entry?.slowAnswer && interaction.isButton() ? answerInTime(interaction, entry.slowAnswer, ctx.slowAnswerAfterMs) : null;
+  try {
+    const parsed = await parseComponent(ctx, interaction);
+    if (!parsed.ok) return await refuse(interaction, parsed.message);
+    await parsed.feature.run(ctx, interaction, parsed.click);
+  } finally {
+    inTime?.();
+  }
 }
 
 /** The feature a component's custom id names, if it names one. */

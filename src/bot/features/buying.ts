@@ -60,6 +60,7 @@ export const buyingFeatures = [
     kind: cart,
     needs: 'decider',
     on: 'panel',
+    slowAnswer: 'update',
     async run(_ctx, interaction, { arg, game, user }) {
       if (!interaction.isButton()) return;
       const view = viewFor(game.state, user.id);

@@ -23,6 +23,7 @@ export const decideFeatures = [
     kind: decide,
     needs: 'decider',
     on: 'public',
+    slowAnswer: 'reply',
     async run(ctx, interaction, { game, user }) {
       await interaction.reply({ ...ctx.ui.panel(game, user.id), flags: MessageFlags.Ephemeral });
     },

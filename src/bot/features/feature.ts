@@ -51,6 +51,14 @@ export interface Feature<Arg, N extends Needs> {
    * first answer never waits for the database. Refusals then come as private follow-ups.
    */
   move?: boolean;
+  /**
+   * How the click is acknowledged when its answer is slow in coming (the database or the
+   * machine busy): `reply`, a private answer deferred (Discord shows "thinking…") and written
+   * when ready; `update`, the panel it sits on kept and rewritten when ready. Unset: the feature
+   * answers in its own time (it acknowledges first, or rewrites a public message, or opens a
+   * form, which must be the first answer). See `answerInTime` (src/bot/replies.ts).
+   */
+  slowAnswer?: 'reply' | 'update';
   /** A form submitted (a modal) rather than a button clicked. */
   form?: boolean;
   run(ctx: BotContext, interaction: ComponentInteraction, click: Click<Arg, N>): Promise<void>;

@@ -92,6 +92,7 @@ export const mergerFeatures = [
     kind: dispose,
     needs: 'decider',
     on: 'panel',
+    slowAnswer: 'update',
     async run(_ctx, interaction, { arg, game, user }) {
       if (!interaction.isButton()) return;
       const decision = currentDecision(game.state);

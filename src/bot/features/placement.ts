@@ -59,6 +59,7 @@ export const placementFeatures = [
     kind: hand,
     needs: 'seat',
     on: 'public',
+    slowAnswer: 'reply',
     async run(ctx, interaction, { game, user, seat }) {
       const decision = currentDecision(game.state);
       // On their own placement it is their decision panel (with Suggest when hints are on).

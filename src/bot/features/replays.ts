@@ -62,6 +62,7 @@ export const replayFeatures = [
     kind: replayStep,
     needs: 'ended',
     on: 'panel',
+    slowAnswer: 'update',
     anyChannel: true,
     async run(ctx, interaction, { game, arg }) {
       if (!interaction.isButton()) return;
