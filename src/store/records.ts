@@ -199,7 +199,7 @@ const gameRowSchema = z.object({
 
 /**
  * A game and its seats. Every click reads one, so it is written in SQL: Prisma's own read of
- * the same row (`findUnique` with its seats) cost twice the CPU on the bot's event loop
+ * the same row (`findUnique` with its seats) cost about half as much CPU again on the event loop
  * (0.74–1.1 ms against 0.49–0.81 a read, the row and state checked by zod in both, PostgreSQL on
  * the same machine, runs alternated).
  */
