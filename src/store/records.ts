@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { actionSchema, gameStateSchema, optionsSchema, type Action, type GameOptions, type GameSetup, type GameState } from '../engine/index.js';
 import type { Db } from './client.js';
 import { parseTurnClock, type TurnClock } from './clock.js';
-import { Prisma, type GameStatus } from './generated/client.js';
+import { GameStatus, Prisma } from './generated/client.js';
 
 export type { GameStatus };
 
@@ -177,7 +177,7 @@ const gameRowSchema = z.object({
   channelId: z.string(),
   threadId: z.string().nullable(),
   summaryMessageId: z.string().nullable(),
-  status: z.enum(['lobby', 'active', 'finished', 'cancelled']),
+  status: z.enum(GameStatus),
   options: z.unknown(),
   seed: z.number().int().nullable(),
   state: z.unknown(),

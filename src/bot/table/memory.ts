@@ -66,7 +66,7 @@ export class TableMemory {
     return [...this.unwritten.values()];
   }
 
-  /** The game's table was written down as it stands (a game's first and last messages are written at once). */
+  /** The game's table was written down as it stands (a message posted with nothing of the table in memory, and a game's last, are written at once). */
   recorded(gameId: string): void {
     this.unwritten.delete(gameId);
   }
