@@ -1,10 +1,11 @@
 /**
  * The board picture is drawn after every turn of every game, so its time and size are what
- * matter: goal 10 ms and 150 KB for a late-game board. Two figures: one late-game board drawn
- * again and again, and a stream of boards as a busy bot draws them (many games' turns
+ * matter: goal 10 ms and 150 KB for a late-game board. Three figures: one late-game board drawn
+ * again and again, and two streams of boards as a bot draws them (many games' turns
  * interleaved), which is what a thread drawing pictures actually sees: a board reuses the bands
- * (rows of the grid, of the legend) that an earlier board drew the same, so the stream is the
- * figure that tells.
+ * (rows of the grid, of the legend) and the sprites that an earlier board drew the same, so the
+ * streams are the figures that tell. The busy one, 200 games each with its own players, is
+ * the one whose caches overflow.
  */
 import { renderBoard } from '../src/render/index.js';
 import { interleavedBoards, lateGameBoard } from '../test/render/fixtures.js';
@@ -14,6 +15,12 @@ const RUNS = 50;
 /** Games whose turns the stream interleaves, and how many times the stream is drawn. */
 const STREAM_GAMES = 16;
 const STREAM_RUNS = 3;
+/**
+ * And a busy bot's stream: many games, each with its own players, whose names the status line
+ * draws (the first boards of each, as many as a thread draws in a minute or two at 200 games).
+ */
+const BUSY_GAMES = 200;
+const BUSY_BOARDS = 6000;
 
 export async function run(): Promise<string[]> {
   const view = lateGameBoard();
@@ -40,9 +47,23 @@ export async function run(): Promise<string[]> {
     }
     medians.push(median(each));
   }
+  const busy = interleavedBoards(Array.from({ length: BUSY_GAMES }, (_, game) => ({ seed: 5000 + game, players: 4, playersOf: String(game + 1) }))).slice(0, BUSY_BOARDS);
+  const busyRuns: { p50: number; cpu: number }[] = [];
+  for (let round = 0; round < STREAM_RUNS; round++) {
+    const each: number[] = [];
+    const cpuBefore = process.cpuUsage();
+    for (const { view: board, turnOf } of busy) {
+      const start = performance.now();
+      renderBoard(board, { turnOf });
+      each.push(performance.now() - start);
+    }
+    const cpu = process.cpuUsage(cpuBefore);
+    busyRuns.push({ p50: median(each), cpu: (cpu.user + cpu.system) / 1000 / busy.length });
+  }
   return [
     `render: board p50 ${median(times).toFixed(1)} ms, ${Math.round(size / 1024)} KB (one late-game board again and again: its unchanged bands are kept, only the status lines are encoded)`,
     `render: stream of ${stream.length} boards from ${STREAM_GAMES} games at once, p50 ${medians.map((ms) => ms.toFixed(2)).join(' / ')} ms a board (${STREAM_RUNS} runs), ${Math.round(bytes / stream.length / 1024)} KB on average`,
+    `render: busy stream of ${busy.length} boards from ${BUSY_GAMES} games with their own players, p50 ${busyRuns.map((run) => run.p50.toFixed(2)).join(' / ')} ms a board, CPU ${busyRuns.map((run) => run.cpu.toFixed(2)).join(' / ')} ms a board (${STREAM_RUNS} runs; the collector's threads included)`,
   ];
 }
 

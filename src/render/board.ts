@@ -9,7 +9,7 @@ import { BoundedCache } from './cache.js';
 import { formatMoney } from './format.js';
 import { chainLabels, THEME } from './palette.js';
 import { assemblePng, encodeStrip, Palette, pixelsOf, type Strip } from './png.js';
-import { drawText, fitText, sprite } from './sprites.js';
+import { drawText, drawWords, fitText, sprite } from './sprites.js';
 import { chainTile, drawHeadquartersDisc } from './tiles.js';
 
 // Discord shows the picture about 400 px wide on a phone, half this width, so every text size
@@ -350,19 +350,19 @@ function drawStatus(ctx: CanvasRenderingContext2D, view: BoardView, turnOf: stri
   const bottom = MARGIN + STATUS_HEIGHT - 20;
   const left = MARGIN + 4;
   const right = BOARD_WIDTH - MARGIN - 4;
-  const title = view.result ? 'Game over' : `Turn ${view.turn + 1}`;
+  const title = view.result ? ['Game over'] : ['Turn', String(view.turn + 1)];
   const titleStyle = { size: 28, weight: 'bold', colour: THEME.text } as const;
-  const titleWidth = drawText(ctx, title, left, top, titleStyle);
+  const titleWidth = drawWords(ctx, title, left, top, titleStyle);
   // The bundled font has no emoji: drop them rather than draw empty boxes.
   const name = turnOf?.replace(/[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu, '').replace(/\s+/g, ' ').trim();
   if (name && !view.result) {
     const room = right - left - titleWidth - 12;
-    drawText(ctx, fitText(`· ${name} to play`, room, 28, 'bold'), left + titleWidth + 12, top, { ...titleStyle, colour: THEME.highlight });
+    drawText(ctx, fitText(`· ${name} to play`, room, 28, 'bold'), left + titleWidth + 12, top, { ...titleStyle, colour: THEME.highlight, name: true });
   }
-  drawText(ctx, `${view.bagSize} tiles in the bag`, left, bottom, { size: 22, colour: THEME.mutedText });
+  drawWords(ctx, [String(view.bagSize), 'tiles in the bag'], left, bottom, { size: 22, colour: THEME.mutedText });
   if (view.lastPlacedTile) {
     const verb = view.phase.kind === 'merger' ? 'Merger at' : 'Last tile';
-    drawText(ctx, `${verb} ${view.lastPlacedTile}`, right, bottom, { size: 24, weight: 'bold', colour: THEME.text, align: 'right' });
+    drawWords(ctx, [verb, view.lastPlacedTile], right, bottom, { size: 24, weight: 'bold', colour: THEME.text, align: 'right' });
   }
 }
 

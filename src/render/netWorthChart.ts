@@ -95,7 +95,7 @@ export function renderNetWorthChart(view: GameView): Buffer {
     if (above && label.y - above.y < LABEL_GAP) label.y = above.y + LABEL_GAP;
   });
   for (const label of labels) {
-    drawText(ctx, view.players[label.seat]?.name ?? '', PLOT_RIGHT + 16, label.y, { size: 20, weight: 'bold', colour: playerColour(label.seat) });
+    drawText(ctx, view.players[label.seat]?.name ?? '', PLOT_RIGHT + 16, label.y, { size: 20, weight: 'bold', colour: playerColour(label.seat), name: true });
   }
 
   standings.forEach((standing, row) => {
@@ -108,7 +108,7 @@ export function renderNetWorthChart(view: GameView): Buffer {
     const winner = standing.place === 1;
     drawText(ctx, ordinal(standing.place), MARGIN + 12, y, { size: TEXT, weight: 'bold', colour: winner ? THEME.text : THEME.mutedText });
     drawMarker(ctx, markerOf(standing.seat), MARGIN + 92, y, playerColour(standing.seat));
-    drawText(ctx, standing.name, MARGIN + 116, y, { size: TEXT, weight: winner ? 'bold' : 'normal', colour: THEME.text });
+    drawText(ctx, standing.name, MARGIN + 116, y, { size: TEXT, weight: winner ? 'bold' : 'normal', colour: THEME.text, name: true });
     drawText(ctx, formatMoney(standing.cash), WIDTH - MARGIN - 12, y, { size: TEXT, weight: winner ? 'bold' : 'normal', colour: THEME.text, align: 'right' });
   });
   return encodePng(canvas);

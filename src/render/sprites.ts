@@ -8,34 +8,48 @@ import { BoundedCache } from './cache.js';
 import { font } from './fonts.js';
 
 /**
- * The sprites a thread keeps, in bytes of pixels (4 a pixel). A board's recurring sprites (tiles,
- * chips, numbers, the legend's words) take a few MB; what fills the rest comes and goes: the
- * status line names the player in turn, so a thousand games bring a thousand names. Bounded by
- * count, as it was, those wide lines of text (50 KB and more each) let the cache of each drawing
- * thread grow to 80 MB under load.
+ * The sprites a thread keeps, in bytes of pixels (4 a pixel): what comes back board after board
+ * and game after game (tiles, chips, numbers, the legend's and the status lines' words). With
+ * the status lines kept whole (see `drawWords`) they took 12 MB over the 2,443 boards of 16
+ * games; in words, 5.6 MB, a quarter of it loose tiles, which only a grid row drawn anew needs
+ * (the rows are kept as strips).
  */
-export const SPRITE_BUDGET_BYTES = 12 * 1024 * 1024;
+export const SPRITE_BUDGET_BYTES = 4 * 1024 * 1024;
+
+/**
+ * And the players' names, kept apart: a name comes back only on its game's next turn, so a small
+ * bot's few dozen names stay kept while a busy bot's thousands come and go without pushing out
+ * the sprites every board draws. In one cache of 12 MB, as before, a busy bot's names filled
+ * it. The two hold 6 MB a drawing thread, and the boards are drawn no slower for it (`npm run
+ * bench render`, both streams, runs alternated with the single cache: 2.2–2.7 ms a board
+ * against 2.4–3.3 for 16 games, 3.2–3.7 against 3.0–4.3 for 200 games with their own players).
+ */
+export const NAME_BUDGET_BYTES = 2 * 1024 * 1024;
 
 const bytesOf = (canvas: Canvas): number => canvas.width * canvas.height * 4;
 
 // An evicted sprite gives its pixels back now rather than whenever this thread next collects its
 // garbage (an idle drawing thread may not for minutes). Nothing holds an evicted sprite: every
 // caller draws the sprite it is handed before asking for another.
-const sprites = new BoundedCache<Canvas>(SPRITE_BUDGET_BYTES, bytesOf, (old) => (old.width = 0));
+const giveBack = (old: Canvas): void => {
+  old.width = 0;
+};
+const sprites = new BoundedCache<Canvas>(SPRITE_BUDGET_BYTES, bytesOf, giveBack);
+const names = new BoundedCache<Canvas>(NAME_BUDGET_BYTES, bytesOf, giveBack);
 
-/** The sprite under `key`, made by `make` the first time. */
-function cached(key: string, make: () => Canvas): Canvas {
-  let canvas = sprites.get(key);
+/** The sprite under `key` in `cache`, made by `make` the first time. */
+function cached(key: string, make: () => Canvas, cache = sprites): Canvas {
+  let canvas = cache.get(key);
   if (!canvas) {
     canvas = make();
-    sprites.set(key, canvas);
+    cache.set(key, canvas);
   }
   return canvas;
 }
 
-/** Bytes of pixels the sprite cache holds now (at most `SPRITE_BUDGET_BYTES`, or one sprite more). */
-export function spriteCacheBytes(): number {
-  return sprites.bytes;
+/** Bytes of pixels the caches hold now (each at most its budget, or one sprite more). */
+export function spriteCacheBytes(): { sprites: number; names: number } {
+  return { sprites: sprites.bytes, names: names.bytes };
 }
 
 /** The sprite under `key`, drawn by `draw` on a transparent canvas the first time. */
@@ -53,6 +67,8 @@ interface TextStyle {
   weight?: 'normal' | 'bold';
   /** Which point of the text `x` names; vertically `y` is always the middle. */
   align?: 'left' | 'center' | 'right';
+  /** A player's name, or text that contains one: kept among the names (`NAME_BUDGET_BYTES`). */
+  name?: boolean;
 }
 
 /** Pango needs no measuring context of its own; any canvas will do. */
@@ -71,12 +87,47 @@ export function drawText(ctx: CanvasRenderingContext2D, text: string, x: number,
     sprite.textBaseline = 'middle';
     sprite.fillText(text, TEXT_PAD, height / 2);
     return canvas;
-  });
+  }, style.name ? names : sprites);
   const width = image.width - 2 * TEXT_PAD;
   const align = style.align ?? 'left';
   const left = align === 'left' ? x : align === 'center' ? x - width / 2 : x - width;
   // Whole-pixel positions copy the sprite exactly instead of resampling it into a blur.
   ctx.drawImage(image, Math.round(left - TEXT_PAD), Math.round(y - image.height / 2));
+  return width;
+}
+
+/**
+ * Draw a line as separate words, each its own sprite, a space apart; returns its width. For lines
+ * with a changing part ("Turn 37", "61 tiles in the bag", "Last tile 5C"): kept whole, every
+ * turn, count and tile made a sprite of the whole line (two thirds of the 12 MB a stream of 16
+ * games' boards kept); kept in words, the fixed words are one sprite each and the changing ones
+ * small. Pango spaces the words of a line as this does, give or take a pixel.
+ */
+export function drawWords(ctx: CanvasRenderingContext2D, words: readonly string[], x: number, y: number, style: TextStyle & { align?: 'left' | 'right' }): number {
+  const space = spaceWidth(style.size, style.weight ?? 'normal');
+  // Right-aligned, the last word is drawn first: each word's width is known once it is drawn.
+  const fromRight = style.align === 'right';
+  let at = x;
+  let width = space * (words.length - 1);
+  for (const word of fromRight ? [...words].reverse() : words) {
+    const drawn = drawText(ctx, word, at, y, style);
+    at += fromRight ? -(drawn + space) : drawn + space;
+    width += drawn;
+  }
+  return width;
+}
+
+const spaces = new Map<string, number>();
+
+/** How wide a space is drawn in this font, in whole pixels. */
+function spaceWidth(size: number, weight: 'normal' | 'bold'): number {
+  const key = `${size}|${weight}`;
+  let width = spaces.get(key);
+  if (width === undefined) {
+    measuring.font = font(size, weight);
+    width = Math.round(measuring.measureText(' ').width);
+    spaces.set(key, width);
+  }
   return width;
 }
 

@@ -211,6 +211,8 @@ export interface PlayedGame {
   seed: number;
   players: number;
   options?: Partial<GameOptions>;
+  /** Its players' names carry this mark ("Chiara 7"), as a busy bot's games each have their own players. */
+  playersOf?: string;
 }
 
 /**
@@ -219,9 +221,11 @@ export interface PlayedGame {
  * player in turn: the boards a drawing thread is asked for.
  */
 export function interleavedBoards(games: readonly PlayedGame[]): { view: GameView; turnOf: string }[] {
-  const played = games.map(({ seed, players, options }) => {
+  const played = games.map(({ seed, players, options, playersOf }) => {
     const views: GameView[] = [];
-    playRandomGame(seed, players, options ?? {}, (state) => views.push(spectatorView(state)));
+    const named = (view: GameView): GameView =>
+      playersOf === undefined ? view : { ...view, players: view.players.map((player) => ({ ...player, name: `${player.name} ${playersOf}` })) };
+    playRandomGame(seed, players, options ?? {}, (state) => views.push(named(spectatorView(state))));
     return views;
   });
   const boards: { view: GameView; turnOf: string }[] = [];

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CHAIN_SETS } from '../../src/engine/board.js';
+import { CHAIN_SETS, tileName } from '../../src/engine/board.js';
 import { renderBoard, renderNetWorthChart, renderPriceChart, tileBounds } from '../../src/render/index.js';
 import { chainColour, chainLabels, textColourOn, THEME } from '../../src/render/palette.js';
-import { SPRITE_BUDGET_BYTES, spriteCacheBytes } from '../../src/render/sprites.js';
+import { NAME_BUDGET_BYTES, SPRITE_BUDGET_BYTES, spriteCacheBytes } from '../../src/render/sprites.js';
 import { emptyBoard, finishedGame, lateGameBoard, options } from './fixtures.js';
 import { countDifferentPixels, decodePng, pixelAt } from './golden.js';
 
@@ -44,14 +44,27 @@ describe('the board picture', () => {
     expect(pixelAt(pixels, x + 1, y + 1)).toBe(THEME.emptyCell);
   });
 
-  it('keeps its drawing memory bounded however many players it names, and draws the same board after', () => {
+  it('keeps the names it draws apart and bounded, and draws the same board after hundreds of them', () => {
     const first = renderBoard(lateGameBoard(), { turnOf: 'Chiara' });
-    // Each name is a new wide sprite of the status line; a busy bot names thousands.
-    for (let game = 0; game < 600; game++) renderBoard(lateGameBoard(), { turnOf: `Player number ${game}` });
-    expect(spriteCacheBytes()).toBeGreaterThan(SPRITE_BUDGET_BYTES / 2);
-    expect(spriteCacheBytes()).toBeLessThanOrEqual(SPRITE_BUDGET_BYTES);
-    // Chiara's line and many others were evicted and drawn again: the picture is unchanged.
+    const { sprites } = spriteCacheBytes();
+    // A busy bot names thousands of players, each back only on its game's next turn: with the
+    // other sprites, their wide lines of text pushed out the tiles and numbers every board draws.
+    for (let game = 0; game < 300; game++) renderBoard(lateGameBoard(), { turnOf: `Player number ${game}` });
+    expect(spriteCacheBytes().sprites).toBe(sprites);
+    expect(spriteCacheBytes().names).toBeGreaterThan(NAME_BUDGET_BYTES / 2);
+    expect(spriteCacheBytes().names).toBeLessThanOrEqual(NAME_BUDGET_BYTES);
+    // Chiara's line was evicted and drawn again: the picture is unchanged.
     expect(renderBoard(lateGameBoard(), { turnOf: 'Chiara' }).equals(first)).toBe(true);
+  });
+
+  it('keeps its drawing memory bounded however many different lines it writes, and draws the same board after', () => {
+    const first = renderBoard(lateGameBoard());
+    // Every tile just played, every count of the bag: status lines that come back across games,
+    // more of them than the cache keeps.
+    for (let tile = 0; tile < 108; tile++) renderBoard({ ...lateGameBoard(), lastPlacedTile: tileName(tile), bagSize: tile });
+    expect(spriteCacheBytes().sprites).toBeGreaterThan(SPRITE_BUDGET_BYTES / 2);
+    expect(spriteCacheBytes().sprites).toBeLessThanOrEqual(SPRITE_BUDGET_BYTES);
+    expect(renderBoard(lateGameBoard()).equals(first)).toBe(true);
   });
 });
 
