@@ -8,6 +8,7 @@
  * the one whose caches overflow.
  */
 import { renderBoard } from '../src/render/index.js';
+import type { GameView } from '../src/engine/types.js';
 import { interleavedBoards, lateGameBoard } from '../test/render/fixtures.js';
 
 const WARM_UP = 10;
@@ -35,36 +36,32 @@ export async function run(): Promise<string[]> {
   }
   // 4 players, every game option at its default.
   const stream = interleavedBoards(Array.from({ length: STREAM_GAMES }, (_, game) => ({ seed: 1000 + game, players: 4 })));
-  const medians: number[] = [];
-  let bytes = 0;
-  for (let round = 0; round < STREAM_RUNS; round++) {
-    const each: number[] = [];
-    bytes = 0;
-    for (const { view: board, turnOf } of stream) {
-      const start = performance.now();
-      bytes += renderBoard(board, { turnOf }).length;
-      each.push(performance.now() - start);
-    }
-    medians.push(median(each));
-  }
+  const streamRuns = drawStream(stream);
   const busy = interleavedBoards(Array.from({ length: BUSY_GAMES }, (_, game) => ({ seed: 5000 + game, players: 4, playersOf: String(game + 1) }))).slice(0, BUSY_BOARDS);
-  const busyRuns: { p50: number; cpu: number }[] = [];
+  const busyRuns = drawStream(busy);
+  return [
+    `render: board p50 ${median(times).toFixed(1)} ms, ${Math.round(size / 1024)} KB (one late-game board again and again: its unchanged bands are kept, only the status lines are encoded)`,
+    `render: stream of ${stream.length} boards from ${STREAM_GAMES} games at once, p50 ${streamRuns.map((run) => run.p50.toFixed(2)).join(' / ')} ms a board (${STREAM_RUNS} runs), ${Math.round((streamRuns.at(-1)?.bytes ?? 0) / 1024)} KB on average`,
+    `render: busy stream of ${busy.length} boards from ${BUSY_GAMES} games with their own players, p50 ${busyRuns.map((run) => run.p50.toFixed(2)).join(' / ')} ms a board, CPU ${busyRuns.map((run) => run.cpu.toFixed(2)).join(' / ')} ms a board (${STREAM_RUNS} runs; the collector's threads included)`,
+  ];
+}
+
+/** Each of `STREAM_RUNS` runs through the boards: the p50 time, the CPU and the bytes of a board. */
+function drawStream(boards: readonly { view: GameView; turnOf: string }[]): { p50: number; cpu: number; bytes: number }[] {
+  const runs: { p50: number; cpu: number; bytes: number }[] = [];
   for (let round = 0; round < STREAM_RUNS; round++) {
     const each: number[] = [];
+    let bytes = 0;
     const cpuBefore = process.cpuUsage();
-    for (const { view: board, turnOf } of busy) {
+    for (const { view, turnOf } of boards) {
       const start = performance.now();
-      renderBoard(board, { turnOf });
+      bytes += renderBoard(view, { turnOf }).length;
       each.push(performance.now() - start);
     }
     const cpu = process.cpuUsage(cpuBefore);
-    busyRuns.push({ p50: median(each), cpu: (cpu.user + cpu.system) / 1000 / busy.length });
+    runs.push({ p50: median(each), cpu: (cpu.user + cpu.system) / 1000 / boards.length, bytes: bytes / boards.length });
   }
-  return [
-    `render: board p50 ${median(times).toFixed(1)} ms, ${Math.round(size / 1024)} KB (one late-game board again and again: its unchanged bands are kept, only the status lines are encoded)`,
-    `render: stream of ${stream.length} boards from ${STREAM_GAMES} games at once, p50 ${medians.map((ms) => ms.toFixed(2)).join(' / ')} ms a board (${STREAM_RUNS} runs), ${Math.round(bytes / stream.length / 1024)} KB on average`,
-    `render: busy stream of ${busy.length} boards from ${BUSY_GAMES} games with their own players, p50 ${busyRuns.map((run) => run.p50.toFixed(2)).join(' / ')} ms a board, CPU ${busyRuns.map((run) => run.cpu.toFixed(2)).join(' / ')} ms a board (${STREAM_RUNS} runs; the collector's threads included)`,
-  ];
+  return runs;
 }
 
 function median(values: number[]): number {

@@ -124,8 +124,7 @@ function spaceWidth(size: number, weight: 'normal' | 'bold'): number {
   const key = `${size}|${weight}`;
   let width = spaces.get(key);
   if (width === undefined) {
-    measuring.font = font(size, weight);
-    width = Math.round(measuring.measureText(' ').width);
+    width = Math.round(advance(' ', size, weight));
     spaces.set(key, width);
   }
   return width;
@@ -153,6 +152,11 @@ export function fitText(text: string, maxWidth: number, size: number, weight: 'n
 
 /** How wide `text` is drawn at this size, in pixels. */
 export function textWidth(text: string, size: number, weight: 'normal' | 'bold' = 'normal'): number {
+  return Math.ceil(advance(text, size, weight));
+}
+
+/** How far Pango advances over `text` at this size, in fractional pixels. */
+function advance(text: string, size: number, weight: 'normal' | 'bold'): number {
   measuring.font = font(size, weight);
-  return Math.ceil(measuring.measureText(text).width);
+  return measuring.measureText(text).width;
 }
