@@ -49,6 +49,17 @@ export interface BotOptions {
 const ANSWERS_PER_SECOND = 10_000;
 
 /**
+ * How often each REST queue lets go of its idle rate-limit handlers. discord.js keeps a handler
+ * for every route and major parameter it has used, and an interaction's webhook is its own major
+ * parameter: every click leaves one or two handlers behind (its answer's edits, the table post
+ * through its webhook), each holding the route with the token (51 for 12 moves of a game). With
+ * discord.js's default sweep (hourly) a bot making 65 moves a second would hold most of a million
+ * of them; swept each minute, tens of thousands at most. A handler swept while idle is made again
+ * if its route is used again.
+ */
+const REST_HANDLER_SWEEP_MS = 60_000;
+
+/**
  * What discord.js keeps in memory, bounded to what the bot reads: servers, channels and threads
  * (where games play, and their permissions) and the bot's own member. Nothing is read from the
  * message cache (a click brings its message), so none is kept: by default every channel keeps
@@ -83,7 +94,7 @@ export interface Bot {
 }
 
 export function createBot(options: BotOptions): Bot {
-  const restOptions = options.clientOptions?.rest ?? {};
+  const restOptions = { handlerSweepInterval: REST_HANDLER_SWEEP_MS, ...options.clientOptions?.rest };
   const client = new Client({ intents: [GatewayIntentBits.Guilds], makeCache: BOUNDED_CACHES, ...options.clientOptions, rest: { ...restOptions, globalRequestsPerSecond: ANSWERS_PER_SECOND } });
   // Channel posts on a queue of their own, at Discord's global limit (or what Discord granted).
   // Nine tenths of the limit: the client's own bot-token requests (fetching a channel, say) share

@@ -36,6 +36,8 @@ export interface HarnessOptions {
   database?: Database;
   /** A fake clock for turn time limits; with it the bot never ticks by itself (call `tick`). */
   now?: () => Date;
+  /** How often the bot's REST queues let go of idle rate-limit handlers (the bot's default: a minute). */
+  restHandlerSweepMs?: number;
 }
 
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
@@ -54,7 +56,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   });
   const log = createLogger({ level: 'debug', destination });
   const launch = async (): Promise<Bot> => {
-    const bot = createBot({ db: database.prisma, log, commands: COMMAND_HANDLERS, computerMoveDelayMs: 20, ...(options.catchUpAfterMs === undefined ? {} : { catchUpAfterMs: options.catchUpAfterMs }), ...(options.globalRestLimit === undefined ? {} : { globalRestLimit: options.globalRestLimit }), clientOptions: double.clientOptions(), ...(options.now ? { now: options.now, clockTickMs: 0 } : {}) });
+    const bot = createBot({ db: database.prisma, log, commands: COMMAND_HANDLERS, computerMoveDelayMs: 20, ...(options.catchUpAfterMs === undefined ? {} : { catchUpAfterMs: options.catchUpAfterMs }), ...(options.globalRestLimit === undefined ? {} : { globalRestLimit: options.globalRestLimit }), clientOptions: clientOptionsOf(double, options), ...(options.now ? { now: options.now, clockTickMs: 0 } : {}) });
     await bot.start(double.token);
     return bot;
   };
@@ -79,6 +81,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
 }
 
 /** Waits until the bot's background work (computer players' and autopilot moves) is done. */
+function clientOptionsOf(double: DiscordDouble, options: HarnessOptions): ReturnType<DiscordDouble['clientOptions']> {
+  const client = double.clientOptions();
+  return options.restHandlerSweepMs === undefined ? client : { ...client, rest: { ...client.rest, handlerSweepInterval: options.restHandlerSweepMs } };
+}
+
 export async function backgroundSettled(harness: Pick<Harness, 'bot'>): Promise<void> {
   const { background } = harness.bot.context;
   while (background.size > 0) await Promise.allSettled([...background]);

@@ -5,6 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTLE_MS, buttonsOf, startHarness, type Harness } from './harness.js';
+import { Table } from './players.js';
+import { Server } from './session.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -40,5 +42,42 @@ describe('REST queues', () => {
     expect(postedMs).toBeGreaterThan(2000);
     expect(h.double.unhandledCalls).toEqual([]);
     expect(h.double.calls.filter((call) => call.status === 429)).toEqual([]);
+  }, 60_000);
+});
+
+describe('REST rate-limit handlers', () => {
+  let swept: Harness;
+  beforeAll(async () => {
+    swept = await startHarness({ users: 1, restHandlerSweepMs: 1000 });
+  });
+  afterAll(async () => {
+    await swept?.close();
+  });
+
+  /** The handlers both of the bot's REST queues hold for interaction webhooks (one per token and route). */
+  const tokenHandlers = () => {
+    const { client, channelRest } = swept.bot.context;
+    return [...client.rest.handlers.keys(), ...channelRest.handlers.keys()].filter((id) => id.includes('/webhooks/:id/:token'));
+  };
+
+  it('lets go of each click\'s webhook handlers once idle, and the game goes on after', async () => {
+    const s = await Server.open(swept, { users: 2 });
+    const [host, guest] = s.users as [never, never];
+    const { game } = await s.startGame(host, [guest]);
+    const table = new Table(s.harness(), 3, game.threadId!);
+    let most = 0;
+    for (let decision = 0; decision < 12; decision++) {
+      expect(await table.playDecision()).toBe(true);
+      most = Math.max(most, tokenHandlers().length);
+    }
+    // Every click's webhook had a handler of its own while the game was played...
+    expect(most).toBeGreaterThan(3);
+    // ...and a sweep later none is left: a busy bot does not keep one per click for an hour.
+    await swept.bot.context.locks.idle();
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(tokenHandlers()).toEqual([]);
+    // Routes used again get a handler again: the game is still played.
+    expect(await table.playDecision()).toBe(true);
+    expect(table.moves).toBeGreaterThan(0);
   }, 60_000);
 });
