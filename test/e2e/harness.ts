@@ -80,12 +80,13 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   return harness;
 }
 
-/** Waits until the bot's background work (computer players' and autopilot moves) is done. */
+/** The double's client options, with the harness's REST handler sweep if it sets one. */
 function clientOptionsOf(double: DiscordDouble, options: HarnessOptions): ReturnType<DiscordDouble['clientOptions']> {
   const client = double.clientOptions();
   return options.restHandlerSweepMs === undefined ? client : { ...client, rest: { ...client.rest, handlerSweepInterval: options.restHandlerSweepMs } };
 }
 
+/** Waits until the bot's background work (computer players' and autopilot moves) is done. */
 export async function backgroundSettled(harness: Pick<Harness, 'bot'>): Promise<void> {
   const { background } = harness.bot.context;
   while (background.size > 0) await Promise.allSettled([...background]);

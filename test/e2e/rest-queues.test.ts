@@ -1,10 +1,11 @@
 /**
  * Answers to interactions never wait behind the bot's own channel posts: those go through a
  * REST queue of their own, held to the bot's global limit (here a very low one, 2 a second, so
- * that a backlog builds), while a command is answered at once all the same.
+ * that a backlog builds), while a command is answered at once all the same. And neither queue
+ * keeps a rate-limit handler for every click's webhook once the click is done.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SETTLE_MS, buttonsOf, startHarness, type Harness } from './harness.js';
+import { SETTLE_MS, backgroundSettled, buttonsOf, startHarness, type Harness } from './harness.js';
 import { Table } from './players.js';
 import { Server } from './session.js';
 
@@ -74,6 +75,7 @@ describe('REST rate-limit handlers', () => {
     expect(most).toBeGreaterThan(3);
     // ...and a sweep later none is left: a busy bot does not keep one per click for an hour.
     await swept.bot.context.locks.idle();
+    await backgroundSettled(swept);
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(tokenHandlers()).toEqual([]);
     // Routes used again get a handler again: the game is still played.
