@@ -7,9 +7,10 @@
  *   (50 requests/s), on PostgreSQL and on the embedded database: the first answer's p50 / p99
  *   (from the click reaching the double to the bot's interaction callback; goal p99 ≤ 50 ms),
  *   moves/s, the requests per move counted against the global limit (goal ≤ 1) and, on
- *   PostgreSQL, the database statements per move (the server's transaction count), and the CPU of
+ *   PostgreSQL, the database statements per move (the server's transaction count), the CPU of
  *   the bot per move (all its threads, its background work included, so it is higher at a light
- *   load: 21 ms a move at 50 games, 14 at 200; it says what the bot costs where p99 says little);
+ *   load: 21 ms a move at 50 games, 14 at 200; it says what the bot costs where p99 says little)
+ *   and the bot's resident memory at the end (with `--seconds 300`, what minutes of load leave);
  * - ceiling: the global limit raised (the bot's and the double's) so that the CPU is what is
  *   measured; the games move ever faster until the first answer's p99 passes 1 s; prints the
  *   moves/s reached before that (goal ≥ 300 per process);
