@@ -18,8 +18,10 @@ RUN apt-get update \
       libcairo2-dev libpango1.0-dev libjpeg-dev libgif-dev librsvg2-dev \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
-# Dependencies first: this layer is rebuilt only when the lockfile changes.
+# Dependencies first: this layer is rebuilt only when the lockfile changes. native/ holds the
+# bot's own small addon (glibc's malloc_trim), a dependency that npm ci builds with the rest.
 COPY package.json package-lock.json ./
+COPY native ./native
 RUN npm ci
 COPY . .
 # The Prisma client is generated into src/store/generated and compiled with the rest;
@@ -46,6 +48,7 @@ WORKDIR /app
 # src/store/migrate.js finds prisma/migrations where src/store/migrate.ts does.
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/native ./native
 COPY --from=build /app/dist/src ./src
 COPY --from=build /app/dist/commands ./commands
 COPY --from=build /app/prisma ./prisma

@@ -10,7 +10,7 @@ import { COMMAND_HANDLERS } from '../commands/handlers.js';
 import { createBot } from './bot/client.js';
 import { botHealthCheck, startHealthServer } from './bot/health.js';
 import { createLogger } from './bot/logger.js';
-import { limitHeapGrowth } from './heap.js';
+import { limitHeapGrowth, loadAllocatorTrim, trimAllocatorPeriodically } from './heap.js';
 import { runShardingManager } from './sharding.js';
 import { migrate, openDatabase } from './store/index.js';
 
@@ -30,6 +30,9 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = createLogger({ level: config.LOG_LEVEL });
+  const allocatorTrim = loadAllocatorTrim();
+  if ('trim' in allocatorTrim) trimAllocatorPeriodically(allocatorTrim.trim);
+  else log[allocatorTrim.missed ? 'warn' : 'debug']({ reason: allocatorTrim.reason }, 'memory freed by the C allocator is not given back to the system');
   if (config.SHARDS !== undefined || config.SHARD_IDS !== undefined) {
     await runShardingManager(config, log, fileURLToPath(import.meta.url));
     return;
