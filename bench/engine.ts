@@ -7,6 +7,9 @@
  * - played out in the integer core (`CoreGame`), what the computer players search with. Goal:
  *   20,000. The same games as through `apply` (test/engine/core.test.ts), the whole state kept,
  *   net-worth history included; each game is dealt from its seed in the run.
+ *
+ * And what the bot pays each time it reads a game (twice a move): a stored state, as JSON,
+ * parsed and checked by the engine's schema (`parseGameState`), in µs a state.
  */
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -17,15 +20,29 @@ const RUNS = 5;
 const GOAL_IN_CORE = 20_000;
 
 type PlayGame = (seed: number, playerCount: number) => unknown;
+type ParseGameState = (input: unknown) => unknown;
+/** States read back per run: every tenth state of a few dozen games, each read several times. */
+const READS_PER_RUN = 20_000;
 
-async function compiledPlayouts(): Promise<{ throughApply: PlayGame; inCore: PlayGame }> {
+async function compiledPlayouts(): Promise<{ throughApply: PlayGame; inCore: PlayGame; storedStates: string[]; parseGameState: ParseGameState }> {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   execFileSync(process.execPath, [tsc, '-p', 'bench/tsconfig.engine.json'], { cwd: root, stdio: 'inherit' });
-  const module = (await import(pathToFileURL(`${root}/dist/bench/test/engine/playout.js`).href)) as { playRandomGame: PlayGame; playRandomCoreGame: PlayGame };
+  type Playouts = { playRandomGame: (seed: number, players: number, options?: object, check?: (state: unknown) => void) => unknown; playRandomCoreGame: PlayGame };
+  const module = (await import(pathToFileURL(`${root}/dist/bench/test/engine/playout.js`).href)) as Playouts;
+  const engine = (await import(pathToFileURL(`${root}/dist/bench/src/engine/index.js`).href)) as { parseGameState: ParseGameState };
+  const storedStates: string[] = [];
+  for (let seed = 1; seed <= 30; seed++) {
+    let action = 0;
+    module.playRandomGame(seed, 2 + (seed % 5), {}, (state) => {
+      if (action++ % 10 === 0) storedStates.push(JSON.stringify(state));
+    });
+  }
   return {
     throughApply: (seed, players) => module.playRandomGame(seed, players),
     inCore: (seed, players) => module.playRandomCoreGame(seed, players),
+    storedStates,
+    parseGameState: engine.parseGameState,
   };
 }
 
@@ -41,8 +58,21 @@ function measure(play: PlayGame): { median: number; runs: number[] } {
   return { median: runs.slice().sort((a, b) => a - b)[Math.floor(RUNS / 2)]!, runs };
 }
 
+/** µs a stored state takes to be parsed from JSON and checked, median of `RUNS` runs. */
+function stateReadMicros(storedStates: string[], parseGameState: ParseGameState): number {
+  const objects = storedStates.map((text) => JSON.parse(text) as unknown);
+  const once = () => {
+    const started = performance.now();
+    for (let read = 0; read < READS_PER_RUN; read++) parseGameState(objects[read % objects.length]);
+    return ((performance.now() - started) * 1000) / READS_PER_RUN;
+  };
+  once(); // warm-up
+  const runs = Array.from({ length: RUNS }, once).sort((a, b) => a - b);
+  return runs[Math.floor(RUNS / 2)]!;
+}
+
 export async function run(): Promise<string[]> {
-  const { throughApply, inCore } = await compiledPlayouts();
+  const { throughApply, inCore, storedStates, parseGameState } = await compiledPlayouts();
   const line = (what: string, { median, runs }: { median: number; runs: number[] }) =>
     `${what}: ${Math.round(median)} games/s (median of ${RUNS} runs of ${GAMES_PER_RUN} complete random games, 2–6 players; runs ${runs.map(Math.round).join(', ')})`;
   const played = measure(inCore);
@@ -50,5 +80,6 @@ export async function run(): Promise<string[]> {
   return [
     line('engine, one apply per action', measure(throughApply)),
     `${line('engine, played out in the integer core', played)}; goal ${GOAL_IN_CORE.toLocaleString('en-US')}: ${verdict}`,
+    `engine, a stored state checked as the bot reads it: ${stateReadMicros(storedStates, parseGameState).toFixed(1)} µs (median of ${RUNS} runs of ${READS_PER_RUN.toLocaleString('en-US')} reads of ${storedStates.length} states of 30 games)`,
   ];
 }
