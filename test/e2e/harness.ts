@@ -119,16 +119,44 @@ export function latestPublicWithButtons(harness: Venue, channelId = gameChannelO
     .at(-1);
 }
 
+interface DecodedButton {
+  customId: string;
+  label: string;
+  kind: string;
+  arg: string;
+  /** The game state it acts at; -1 for an id that is not ours. */
+  stateId: number;
+  disabled: boolean;
+}
+
+/**
+ * The buttons of a message's components, decoded once: the double replaces a message's
+ * components whole on every edit and never changes them in place, so the list is a key. The
+ * simulated players of `npm run bench:load` re-check their conditions after every request the
+ * bot makes, and decoding every button each time was most of their process's work.
+ */
+const decodedButtons = new WeakMap<StoredMessage['components'], DecodedButton[]>();
+
+function buttonsDecoded(components: StoredMessage['components']): DecodedButton[] {
+  let buttons = decodedButtons.get(components);
+  if (!buttons) {
+    buttons = [];
+    for (const component of walkComponents(components)) {
+      if (component.type !== 2 || !component.custom_id) continue;
+      const id = decodeEnvelope(component.custom_id);
+      buttons.push({ customId: component.custom_id, label: String(component.label ?? ''), kind: id?.kind ?? '?', arg: id?.argText ?? '', stateId: id?.stateId ?? -1, disabled: Boolean(component.disabled) });
+    }
+    decodedButtons.set(components, buttons);
+  }
+  return buttons;
+}
+
 /** Every enabled button of a message, decoded (rows nested in containers included). */
 export function buttonsOf(message: StoredMessage | null | undefined): { customId: string; label: string; kind: string; arg: string }[] {
   if (!message) return [];
-  const result: { customId: string; label: string; kind: string; arg: string }[] = [];
-  for (const component of walkComponents(message.components)) {
-    if (component.type !== 2 || !component.custom_id || component.disabled) continue;
-    const id = decodeEnvelope(component.custom_id);
-    result.push({ customId: component.custom_id, label: String(component.label ?? ''), kind: id?.kind ?? '?', arg: id?.argText ?? '' });
-  }
-  return result;
+  return buttonsDecoded(message.components)
+    .filter((button) => !button.disabled)
+    .map(({ customId, label, kind, arg }) => ({ customId, label, kind, arg }));
 }
 
 /**
@@ -138,10 +166,7 @@ export function buttonsOf(message: StoredMessage | null | undefined): { customId
 export function tableStateId(harness: Venue, channelId: string): number {
   let newest = -1;
   for (const message of harness.double.channelMessages(channelId)) {
-    for (const node of walkComponents(message.components)) {
-      const id = node.type === 2 && node.custom_id ? decodeEnvelope(node.custom_id) : null;
-      if (id && id.stateId > newest) newest = id.stateId;
-    }
+    for (const button of buttonsDecoded(message.components)) newest = Math.max(newest, button.stateId);
   }
   return newest;
 }

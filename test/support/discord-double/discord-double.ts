@@ -286,7 +286,7 @@ export class DiscordDouble {
   directMessages(user: UserRef): StoredMessage[] {
     const userId = typeof user === 'string' ? user : user.id;
     const dm = [...this.#state.dmChannels.values()].find((channel) => channel.userId === userId);
-    return dm ? [...this.#state.messages.values()].filter((m) => m.channelId === dm.id && !m.deleted) : [];
+    return dm ? this.#state.messages.inChannel(dm.id).filter((m) => !m.deleted) : [];
   }
 
   /** The threads opened under a text channel, oldest first. */
@@ -327,9 +327,7 @@ export class DiscordDouble {
    * every ping, in order.
    */
   channelActivity(channelId: string): ChannelActivity {
-    const posted = [...this.#state.messages.values()].filter(
-      (m) => m.channelId === channelId && !m.ephemeral && m.author.id === this.botUser.id,
-    );
+    const posted = this.#state.messages.inChannel(channelId).filter((m) => !m.ephemeral && m.author.id === this.botUser.id);
     return {
       messagesPosted: posted.length,
       imagesUploaded: posted.reduce((sum, m) => sum + m.uploads, 0),
@@ -379,15 +377,13 @@ export class DiscordDouble {
 
   /** The public messages currently in a channel, oldest first, in their latest state. */
   channelMessages(channelId: string): StoredMessage[] {
-    return [...this.#state.messages.values()].filter((m) => m.channelId === channelId && !m.deleted && !m.ephemeral);
+    return this.#state.messages.inChannel(channelId).filter((m) => !m.deleted && !m.ephemeral);
   }
 
   /** What a user sees in a channel: the public messages plus the ephemeral ones addressed to them. */
   messagesSeenBy(user: UserRef, channelId: string): StoredMessage[] {
     const userId = typeof user === 'string' ? user : user.id;
-    return [...this.#state.messages.values()].filter(
-      (m) => m.channelId === channelId && !m.deleted && (!m.ephemeral || m.visibleTo === userId),
-    );
+    return this.#state.messages.inChannel(channelId).filter((m) => !m.deleted && (!m.ephemeral || m.visibleTo === userId));
   }
 
   /** Registered application commands, global or for one guild, as Discord returned them. */

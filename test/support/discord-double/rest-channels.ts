@@ -137,8 +137,9 @@ export function registerChannelRoutes(router: Router, env: RestEnvironment): voi
     const limit = Math.min(Number(query.get('limit') ?? 50), 100);
     const before = query.get('before');
     const after = query.get('after');
-    const found = [...state.messages.values()]
-      .filter((m) => m.channelId === channel.id && !m.deleted && !m.ephemeral)
+    const found = state.messages
+      .inChannel(channel.id)
+      .filter((m) => !m.deleted && !m.ephemeral)
       .filter((m) => (before ? BigInt(m.id) < BigInt(before) : true) && (after ? BigInt(m.id) > BigInt(after) : true))
       .reverse() // Discord lists newest first.
       .slice(0, limit);

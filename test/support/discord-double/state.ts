@@ -93,11 +93,39 @@ export interface InteractionRecord {
   deliveredTo: string[];
 }
 
+/**
+ * Every message by id, and each channel's messages in the order they were posted: the double
+ * reads a channel's messages on every request and test check, and scanning every message of
+ * every channel each time made the double the busiest part of a 200-game load run. Messages
+ * are never removed (a deleted one is flagged), so a channel's list only grows.
+ */
+export class MessageIndex extends Map<string, StoredMessage> {
+  readonly #byChannel = new Map<string, StoredMessage[]>();
+
+  override set(id: string, message: StoredMessage): this {
+    const list = this.#byChannel.get(message.channelId) ?? [];
+    const at = this.has(id) ? list.indexOf(this.get(id)!) : -1;
+    if (at >= 0) list[at] = message;
+    else list.push(message);
+    this.#byChannel.set(message.channelId, list);
+    return super.set(id, message);
+  }
+
+  override delete(): boolean {
+    throw new Error('discord-double: messages are flagged deleted, never removed');
+  }
+
+  /** The messages of a channel, deleted and ephemeral ones included, oldest first. */
+  inChannel(channelId: string): readonly StoredMessage[] {
+    return this.#byChannel.get(channelId) ?? [];
+  }
+}
+
 /** Everything the double knows about its small Discord world. */
 export class DoubleState {
   readonly users = new Map<string, APIUser>();
   readonly guilds = new Map<string, GuildRecord>();
-  readonly messages = new Map<string, StoredMessage>();
+  readonly messages = new MessageIndex();
   readonly interactions = new Map<string, InteractionRecord>();
   /** The same interactions by token: each webhook call names its interaction by token only. */
   readonly interactionsByToken = new Map<string, InteractionRecord>();
@@ -145,7 +173,7 @@ export class DoubleState {
   }
 
   dmChannelJson(dm: DmChannelRecord): Record<string, unknown> {
-    const lastMessage = [...this.messages.values()].filter((m) => m.channelId === dm.id).at(-1);
+    const lastMessage = this.messages.inChannel(dm.id).at(-1);
     return { id: dm.id, type: ChannelType.DM, last_message_id: lastMessage?.id ?? null, flags: 0, recipients: [this.userJson(dm.userId)] };
   }
 
@@ -205,7 +233,7 @@ export class DoubleState {
   }
 
   channelJson(channel: ChannelRecord): Record<string, unknown> {
-    const inChannel = [...this.messages.values()].filter((m) => m.channelId === channel.id && !m.ephemeral);
+    const inChannel = this.messages.inChannel(channel.id).filter((m) => !m.ephemeral);
     const lastMessage = inChannel.at(-1);
     if (channel.thread) {
       return {
