@@ -95,9 +95,10 @@ export interface InteractionRecord {
 
 /**
  * Every message by id, and each channel's messages in the order they were posted: the double
- * reads a channel's messages on every request and test check, and scanning every message of
- * every channel each time made the double the busiest part of a 200-game load run. Messages
- * are never removed (a deleted one is flagged), so a channel's list only grows.
+ * reads a channel's messages on many requests and test checks, and scanning every message of
+ * every channel each time grew with the whole run (a 200-game load run, `npm run bench:load`,
+ * spent seconds a minute in it). Messages are never removed (a deleted one is flagged), so a
+ * channel's list only grows.
  */
 export class MessageIndex extends Map<string, StoredMessage> {
   readonly #byChannel = new Map<string, StoredMessage[]>();
