@@ -3,7 +3,7 @@
  * start, and game states read back from the database.
  */
 import { z } from 'zod';
-import { ALL_TILES, TILE_COUNT } from './board.js';
+import { ALL_TILES, TILE_COUNT, isTile } from './board.js';
 import type { Action, Cell, GameOptions, GameState, Rejection, Tile } from './types.js';
 
 const playerId = z.string().min(1).max(64);
@@ -64,8 +64,7 @@ function listOf<Item>(what: string, isItem: (item: unknown) => boolean, length?:
     { message: `Not a list of ${what}.` },
   );
 }
-const TILE_NAMES = new Set<unknown>(ALL_TILES);
-const isTileName = (item: unknown) => TILE_NAMES.has(item);
+const isTileName = (item: unknown) => typeof item === 'string' && isTile(item);
 const isInteger = (item: unknown) => Number.isInteger(item);
 const tileList = (length?: { max?: number }) => listOf<Tile>('tiles', isTileName, length);
 const seat = z.number().int().min(0).max(5);
