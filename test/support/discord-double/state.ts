@@ -104,11 +104,12 @@ export class MessageIndex extends Map<string, StoredMessage> {
   readonly #byChannel = new Map<string, StoredMessage[]>();
 
   override set(id: string, message: StoredMessage): this {
-    const list = this.#byChannel.get(message.channelId) ?? [];
-    const at = this.has(id) ? list.indexOf(this.get(id)!) : -1;
+    let list = this.#byChannel.get(message.channelId);
+    if (!list) this.#byChannel.set(message.channelId, (list = []));
+    const known = this.get(id);
+    const at = known ? list.indexOf(known) : -1;
     if (at >= 0) list[at] = message;
     else list.push(message);
-    this.#byChannel.set(message.channelId, list);
     return super.set(id, message);
   }
 
