@@ -28,16 +28,10 @@ async function compiledPlayouts(): Promise<{ throughApply: PlayGame; inCore: Pla
   const root = fileURLToPath(new URL('..', import.meta.url));
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   execFileSync(process.execPath, [tsc, '-p', 'bench/tsconfig.engine.json'], { cwd: root, stdio: 'inherit' });
-  type Playouts = { playRandomGame: (seed: number, players: number, options?: object, check?: (state: unknown) => void) => unknown; playRandomCoreGame: PlayGame };
+  type Playouts = { playRandomGame: PlayGame; playRandomCoreGame: PlayGame; storedStatesOf: (seed: number, playerCount: number) => string[] };
   const module = (await import(pathToFileURL(`${root}/dist/bench/test/engine/playout.js`).href)) as Playouts;
   const engine = (await import(pathToFileURL(`${root}/dist/bench/src/engine/index.js`).href)) as { parseGameState: ParseGameState };
-  const storedStates: string[] = [];
-  for (let seed = 1; seed <= 30; seed++) {
-    let action = 0;
-    module.playRandomGame(seed, 2 + (seed % 5), {}, (state) => {
-      if (action++ % 10 === 0) storedStates.push(JSON.stringify(state));
-    });
-  }
+  const storedStates = Array.from({ length: 30 }, (_, game) => module.storedStatesOf(game + 1, 2 + ((game + 1) % 5))).flat();
   return {
     throughApply: (seed, players) => module.playRandomGame(seed, players),
     inCore: (seed, players) => module.playRandomCoreGame(seed, players),

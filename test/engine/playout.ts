@@ -38,6 +38,16 @@ export function playRandomGame(seed: number, playerCount: number, options: Parti
   return { setup, actions, final: state };
 }
 
+/** Every tenth state of a random game as the store writes it (JSON text): what the bot reads back. */
+export function storedStatesOf(seed: number, playerCount: number, options: Partial<GameOptions> = {}): string[] {
+  const states: string[] = [];
+  let action = 0;
+  playRandomGame(seed, playerCount, options, (state) => {
+    if (action++ % 10 === 0) states.push(JSON.stringify(state));
+  });
+  return states;
+}
+
 /**
  * The same game played in the integer core (`createCoreGame`, `CoreRandomPlayer`): the same
  * choices from the same seed. `onAction` sees each action before it is played. Nothing but the

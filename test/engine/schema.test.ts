@@ -5,17 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseGameState, type GameState } from '../../src/engine/index.js';
-import { playRandomGame } from './playout.js';
+import { storedStatesOf } from './playout.js';
 
 /** A game's states, every tenth, as the store writes them (JSON) and reads them back. */
-function storedStates(seed: number, players: number): unknown[] {
-  const states: unknown[] = [];
-  let index = 0;
-  playRandomGame(seed, players, { trades: true }, (state) => {
-    if (index++ % 10 === 0) states.push(JSON.parse(JSON.stringify(state)));
-  });
-  return states;
-}
+const storedStates = (seed: number, players: number): unknown[] => storedStatesOf(seed, players, { trades: true }).map((text) => JSON.parse(text) as unknown);
 
 const damaged = (state: GameState, damage: (copy: GameState) => void): unknown => {
   const copy = structuredClone(state);
