@@ -81,6 +81,18 @@ const OFF_BOARD = TILE_COUNT;
 const NEIGHBOUR_CELLS = new Int8Array(TILE_COUNT * 4).fill(OFF_BOARD);
 /** Scratch for `absorbInto` (one game acts at a time on a thread). */
 const GROUP = new Int32Array(TILE_COUNT);
+/**
+ * `count` copies of `value` in a packed array (pushed, not `new Array(count).fill`, whose holey
+ * array V8 reads with a hole check at every element); a game's lists are sliced from these.
+ */
+function packed(count: number, value: number): number[] {
+  const list: number[] = [];
+  for (let i = 0; i < count; i++) list.push(value);
+  return list;
+}
+const EMPTY_BOARD = packed(TILE_COUNT + 1, EMPTY);
+const EMPTY_BAG = packed(TILE_COUNT, 0);
+const EMPTY_HANDS = packed(6 * HAND_SIZE, 0);
 for (let cell = 0; cell < TILE_COUNT; cell++) {
   NEIGHBOURS[cell]!.forEach((neighbour, k) => (NEIGHBOUR_CELLS[cell * 4 + k] = neighbour));
 }
@@ -112,7 +124,7 @@ export interface CoreRules {
 export class CoreGame {
   readonly rules: CoreRules;
   /** Cells by index, and `OFF_BOARD` after them (always empty). */
-  readonly board: number[] = new Array<number>(TILE_COUNT + 1).fill(EMPTY);
+  readonly board: number[] = EMPTY_BOARD.slice();
   readonly size: Int32Array;
   /** Each chain's share price at its size now: kept with the sizes (`chainsChanged`), read everywhere. */
   readonly prices: Int32Array;
@@ -139,7 +151,7 @@ export class CoreGame {
   readonly hands: number[];
   readonly handLength: Int32Array;
   /** The bag's cells; `bag[bagStart]` is drawn next. */
-  readonly bag: number[] = new Array<number>(TILE_COUNT).fill(0);
+  readonly bag: number[] = EMPTY_BAG.slice();
   bagStart = 0;
   bagEnd = 0;
   discarded: number[] = [];
@@ -192,7 +204,7 @@ export class CoreGame {
     this.cash = new Int32Array(rules.players);
     this.shares = new Int32Array(rules.players * rules.chains);
     this.stockValue = new Int32Array(rules.players);
-    this.hands = new Array<number>(rules.players * HAND_SIZE).fill(0);
+    this.hands = EMPTY_HANDS.slice(0, rules.players * HAND_SIZE);
     this.handLength = new Int32Array(rules.players);
     this.holdings = new Int32Array(rules.players + 1);
     this.bonuses = new Int32Array(rules.players + 1);
@@ -316,20 +328,20 @@ export class CoreGame {
    */
   classify(cell: number): number {
     const board = this.board;
+    const k = cell * 4;
+    // The four neighbours read once, unrolled: this runs some 360 times a game, most of a
+    // computer player's rollout. A chain is 0 and up, so comparing one with EMPTY or LOOSE
+    // never matches; each chain is listed once, in neighbour order.
+    const first = board[NEIGHBOUR_CELLS[k]!]!;
+    const second = board[NEIGHBOUR_CELLS[k + 1]!]!;
+    const third = board[NEIGHBOUR_CELLS[k + 2]!]!;
+    const fourth = board[NEIGHBOUR_CELLS[k + 3]!]!;
     const adjacent = this.adjacent;
     let count = 0;
-    let touchesLoose = false;
-    for (let k = cell * 4, end = k + 4; k < end; k++) {
-      const value = board[NEIGHBOUR_CELLS[k]!]!;
-      if (value === EMPTY) continue;
-      if (value === LOOSE) {
-        touchesLoose = true;
-        continue;
-      }
-      let seen = false;
-      for (let j = 0; j < count; j++) if (adjacent[j] === value) seen = true;
-      if (!seen) adjacent[count++] = value;
-    }
+    if (first >= 0) adjacent[count++] = first;
+    if (second >= 0 && second !== first) adjacent[count++] = second;
+    if (third >= 0 && third !== first && third !== second) adjacent[count++] = third;
+    if (fourth >= 0 && fourth !== first && fourth !== second && fourth !== third) adjacent[count++] = fourth;
     this.adjacentCount = count;
     if (count >= 2) {
       let safe = 0;
@@ -337,7 +349,7 @@ export class CoreGame {
       return safe >= 2 ? UNPLAYABLE : MERGES;
     }
     if (count === 1) return GROWS;
-    if (touchesLoose) return this.hasFreeChain() ? FOUNDS : UNPLAYABLE;
+    if (first === LOOSE || second === LOOSE || third === LOOSE || fourth === LOOSE) return this.hasFreeChain() ? FOUNDS : UNPLAYABLE;
     return NOTHING;
   }
 
