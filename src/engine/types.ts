@@ -294,7 +294,10 @@ export interface GameView {
   phase: Phase;
   lastPlacedTile: Tile | null;
   stateId: number;
-  /** Net worth after every turn; null while holdings are hidden and the game is not over. */
-  netWorthHistory: number[][] | null;
+  /**
+   * Net worth after every turn; null while holdings are hidden and the game is not over. The
+   * state's own rows, shared with it: read-only here.
+   */
+  netWorthHistory: readonly (readonly number[])[] | null;
   result: GameResult | null;
 }

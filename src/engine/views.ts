@@ -4,7 +4,7 @@
  */
 import { isSafe, sharePrice } from './board.js';
 import { seatOf } from './state.js';
-import type { GameState, GameView } from './types.js';
+import type { GameState, GameView, Holdings } from './types.js';
 
 /** The view of `playerId`, or the public (spectator) view when null or not seated. */
 export function viewFor(state: GameState, playerId: string | null): GameView {
@@ -26,9 +26,14 @@ export function viewFor(state: GameState, playerId: string | null): GameView {
         hand: index === viewerSeat ? player.hand.slice() : null,
       };
     }),
+    // Field by field, not `{ ...chain, price, ... }`: a spread that adds properties cost most of
+    // a view (the bot makes several a move).
     chains: state.chains.map((chain) => ({
-      ...chain,
+      name: chain.name,
+      tier: chain.tier,
+      size: chain.size,
       bankShares: holdingsOpen || viewerSeat !== null ? chain.bankShares : null,
+      headquarters: chain.headquarters,
       price: sharePrice(chain.tier, chain.size),
       safe: isSafe(chain.size),
       active: chain.headquarters !== null,
@@ -42,7 +47,9 @@ export function viewFor(state: GameState, playerId: string | null): GameView {
     phase: phaseFor(state, viewerSeat, holdingsOpen),
     lastPlacedTile: state.lastPlacedTile,
     stateId: state.stateId,
-    netWorthHistory: holdingsOpen ? state.netWorthHistory.map((row) => row.slice()) : null,
+    // Shared, not copied: read-only in the view's type, and the engine never changes a row it
+    // has written (`appendTo` adds a row to a new list).
+    netWorthHistory: holdingsOpen ? state.netWorthHistory : null,
     result: state.result ? structuredClone(state.result) : null,
   };
 }
@@ -51,12 +58,28 @@ export function spectatorView(state: GameState): GameView {
   return viewFor(state, null);
 }
 
-/** A trade offer's terms are the two traders' business while holdings are hidden. */
+/**
+ * A copy of the phase (structuredClone cost more than the rest of a view), with a trade offer's
+ * terms left out for anyone but the two traders while holdings are hidden.
+ */
 function phaseFor(state: GameState, viewerSeat: number | null, holdingsOpen: boolean): GameView['phase'] {
-  const phase = structuredClone(state.phase);
-  if (phase.kind === 'tradeOffer' && !holdingsOpen && viewerSeat !== phase.offer.from && viewerSeat !== phase.offer.to) {
-    phase.offer.give = { cash: 0, shares: {} };
-    phase.offer.receive = { cash: 0, shares: {} };
+  const phase = state.phase;
+  switch (phase.kind) {
+    case 'merger': {
+      const { merger } = phase;
+      const current = merger.current && { chain: merger.current.chain, sizeBefore: merger.current.sizeBefore, holdersToDecide: merger.current.holdersToDecide.slice() };
+      return { kind: 'merger', merger: { tile: merger.tile, mergemaker: merger.mergemaker, chains: merger.chains.slice(), survivor: merger.survivor, pendingDefunct: merger.pendingDefunct.slice(), current } };
+    }
+    case 'tradeOffer': {
+      const { offer } = phase;
+      const terms = holdingsOpen || viewerSeat === offer.from || viewerSeat === offer.to;
+      const give = terms ? copyHoldings(offer.give) : { cash: 0, shares: {} };
+      const receive = terms ? copyHoldings(offer.receive) : { cash: 0, shares: {} };
+      return { kind: 'tradeOffer', offer: { from: offer.from, to: offer.to, give, receive }, redrawn: phase.redrawn, tradeOffers: phase.tradeOffers };
+    }
+    default:
+      return { ...phase };
   }
-  return phase;
 }
+
+const copyHoldings = (holdings: Holdings): Holdings => ({ cash: holdings.cash, shares: { ...holdings.shares } });

@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { createGame, spectatorView, viewFor } from '../../src/engine/index.js';
 import { place, play, scenario } from './helpers.js';
+import { playRandomGame } from './playout.js';
+import type { GameState } from '../../src/engine/index.js';
 
 const game = () => createGame({ players: ['a', 'b', 'c'].map((id) => ({ id, name: id.toUpperCase() })), seed: 42 });
 
@@ -71,4 +73,39 @@ describe('viewFor', () => {
     expect(state.board[0]).toBeNull();
     expect(play(state, place('p0', '1A')).state.board[0]).toBe(-1);
   });
+
+  it('copies a merger under way and a trade offer, and shares only the net-worth history, which its type makes read-only', () => {
+    const seen: GameState[] = [];
+    playRandomGame(7, 4, { trades: true }, (state) => {
+      if (state.phase.kind === 'merger' && state.phase.merger.current) seen.push(state);
+      if (state.phase.kind === 'tradeOffer') seen.push(state);
+    });
+    const merger = seen.find((state) => state.phase.kind === 'merger');
+    const offer = seen.find((state) => state.phase.kind === 'tradeOffer');
+    if (merger?.phase.kind !== 'merger' || offer?.phase.kind !== 'tradeOffer') throw new Error('seed 7 plays no merger or no trade offer');
+    const mergerBefore = structuredClone(merger.phase);
+    const mergerView = spectatorView(merger);
+    if (mergerView.phase.kind !== 'merger') throw new Error('the view shows another phase');
+    mergerView.phase.merger.chains.push(6);
+    mergerView.phase.merger.pendingDefunct.push(6);
+    mergerView.phase.merger.current!.holdersToDecide.push(3);
+    expect(merger.phase).toEqual(mergerBefore);
+
+    const offerBefore = structuredClone(offer.phase);
+    const offerView = viewFor(offer, offer.players[offer.phase.offer.from]!.id);
+    if (offerView.phase.kind !== 'tradeOffer') throw new Error('the view shows another phase');
+    expect(offerView.phase).toEqual(offer.phase);
+    offerView.phase.offer.give.cash += 100;
+    offerView.phase.offer.receive.shares['Luxor'] = 25;
+    expect(offer.phase).toEqual(offerBefore);
+
+    const history = viewFor(merger, 'p0').netWorthHistory!;
+    expect(history).toEqual(merger.netWorthHistory);
+    // Never run: `npm test` type-checks this file, and a write to the shared rows must not compile.
+    void (() => {
+      // @ts-expect-error the history is the state's own rows, read-only in a view
+      history[0]![0] = 0;
+    });
+  });
 });
+
