@@ -108,14 +108,15 @@ export function legalActions(state: GameState): Action[] {
 
 /** Every affordable basket of 0 to 3 shares (chain names, in chain order), the empty one first. */
 export function purchaseOptions(state: GameState, seat: number): string[][] {
-  return affordableBaskets(state, state.players[seat]?.cash ?? 0);
+  return affordableBaskets(state, state.players[seat]?.cash ?? 0).map((basket) => basket.map((chain) => state.chains[chain]!.name));
 }
 
-function affordableBaskets(state: Pick<GameState, 'chains'>, cash: number): string[][] {
+/** The same baskets as chain indexes. */
+function affordableBaskets(state: Pick<GameState, 'chains'>, cash: number): number[][] {
   const buyable = state.chains.map((_, chain) => chain).filter((chain) => isActive(state, chain) && state.chains[chain]!.bankShares > 0);
-  const baskets: string[][] = [];
+  const baskets: number[][] = [];
   const extend = (basket: number[], from: number, spent: number): void => {
-    baskets.push(basket.map((chain) => state.chains[chain]!.name));
+    baskets.push(basket);
     if (basket.length === MAX_PURCHASES) return;
     for (let i = from; i < buyable.length; i++) {
       const chain = buyable[i]!;
@@ -131,23 +132,45 @@ function affordableBaskets(state: Pick<GameState, 'chains'>, cash: number): stri
 
 /** Whether `seat` may buy this basket now: chain indexes, in any order, 3 at most. */
 export function canBuyBasket(state: GameState, seat: number, chains: readonly number[]): boolean {
-  return basketIn(purchaseOptions(state, seat), state, chains);
+  return basketCheck(affordableBaskets(state, state.players[seat]?.cash ?? 0))(chains);
 }
 
-/** The same for the viewer of a view (their own cash is in it): what their buy panel asks. */
-export function viewerCanBuyBasket(view: GameView, chains: readonly number[]): boolean {
+/**
+ * The same for the viewer of a view (their own cash is in it), as a check of any number of
+ * baskets: the buy panel asks it of every chain's button, and the affordable baskets (up to a
+ * hundred and twenty) are worked out once for them all.
+ */
+export function viewerBasketCheck(view: GameView): (chains: readonly number[]) => boolean {
   const cash = view.players[view.viewerSeat ?? -1]?.cash;
-  return cash !== null && cash !== undefined && basketIn(affordableBaskets(seenByPlayer(view), cash), view, chains);
+  if (cash === null || cash === undefined) return () => false;
+  return basketCheck(affordableBaskets(seenByPlayer(view), cash));
 }
 
 /** A player's view as the queries' position: a player always sees the bank's counts. */
 function seenByPlayer(view: GameView): Pick<GameState, 'phase' | 'board' | 'chains'> {
-  return { phase: view.phase, board: view.board, chains: view.chains.map((chain) => ({ ...chain, bankShares: chain.bankShares ?? 0 })) };
+  return {
+    phase: view.phase,
+    board: view.board,
+    chains: view.chains.map((chain) => ({ name: chain.name, tier: chain.tier, size: chain.size, bankShares: chain.bankShares ?? 0, headquarters: chain.headquarters })),
+  };
 }
 
-function basketIn(baskets: string[][], state: { chains: readonly { name: string }[] }, chains: readonly number[]): boolean {
-  const wanted = chains.slice().sort((a, b) => a - b).map((chain) => state.chains[chain]?.name ?? '?').join(',');
-  return baskets.some((basket) => basket.join(',') === wanted);
+/**
+ * Whether a basket (chain indexes in any order) is one of `baskets`. A basket is compared by its
+ * count of each chain, three bits a chain (at most three shares of seven chains), so no list is
+ * sorted or joined: the panel's check makes a key for each of up to 120 baskets.
+ */
+function basketCheck(baskets: readonly number[][]): (chains: readonly number[]) => boolean {
+  const key = (chains: readonly number[]): number => {
+    let counts = 0;
+    for (const chain of chains) {
+      if (!Number.isInteger(chain) || chain < 0 || chain > 7) return -1;
+      counts += 1 << (3 * chain);
+    }
+    return counts;
+  };
+  const allowed = new Set(baskets.map(key));
+  return (chains) => chains.length <= MAX_PURCHASES && allowed.has(key(chains));
 }
 
 export { canBuyAnything };

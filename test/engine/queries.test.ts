@@ -14,7 +14,11 @@ import {
   whatIsAwaited,
   type Decision,
   type GameState,
+  apply,
+  viewFor,
+  viewerBasketCheck,
 } from '../../src/engine/index.js';
+import { playRandomGame } from './playout.js';
 import { buy, declareEnd, dispose, keep, place, play, scenario, survivor } from './helpers.js';
 
 // Luxor and Tower, 3 tiles each, meet at 4A; Festival (2 tiles) in row C; a lone tile at 1E.
@@ -103,6 +107,48 @@ describe('legal actions', () => {
     expect(canBuyBasket(placed, 0, [0, 0, 0])).toBe(false); // $900 with $600
     expect(canBuyBasket(placed, 0, [2])).toBe(false); // American is not on the board
     expect(legalActions(placed).some((action) => action.type === 'declareEnd')).toBe(false);
+  });
+});
+
+describe("the buy panel's basket check", () => {
+  it('allows exactly the baskets the move accepts, in every buying turn of three games, open and hidden holdings', () => {
+    // Every basket of up to four chain indexes drawn from the seven chains and one past them.
+    const indexes = [0, 1, 2, 3, 4, 5, 6, 7];
+    const baskets: number[][] = [[]];
+    for (let size = 1; size <= 4; size++) for (const basket of baskets.filter((b) => b.length === size - 1)) for (const chain of indexes) if (basket.length === 0 || chain >= basket.at(-1)!) baskets.push([...basket, chain]);
+    let allowed = 0;
+    let refused = 0;
+    for (const [seed, options] of [[3, {}], [8, { holdings: 'hidden' }], [12, {}]] as const) {
+      playRandomGame(seed, 4, options, (state) => {
+        if (state.phase.kind !== 'buyShares') return;
+        const player = state.players[state.currentPlayer]!;
+        const mayBuy = viewerBasketCheck(viewFor(state, player.id));
+        for (const basket of baskets) {
+          const names = basket.map((chain) => state.chains[chain]?.name ?? 'Nowhere');
+          const accepted = apply(state, { type: 'buyShares', player: player.id, chains: names }).ok;
+          // In any order: the panel's cart lists chains in the order clicked.
+          expect(mayBuy(basket.slice().reverse()), `${names.join('+')} with $${player.cash}`).toBe(accepted);
+          if (accepted) allowed++;
+          else refused++;
+        }
+      });
+    }
+    expect(allowed).toBeGreaterThan(1000);
+    expect(refused).toBeGreaterThan(1000);
+  });
+
+  it('allows nothing to a spectator, whose view shows no cash', () => {
+    const state = play(scenario({ board, players: [{ hand: ['9I'], cash: 600 }, {}, {}] }), place('p0', '9I')).state;
+    expect(viewerBasketCheck(viewFor(state, 'p0'))([0])).toBe(true);
+    expect(viewerBasketCheck(viewFor(state, null))([0])).toBe(false);
+    expect(viewerBasketCheck(viewFor(state, null))([])).toBe(false);
+  });
+
+  it('refuses what no cart holds: a fraction, a negative or a far chain number', () => {
+    const state = play(scenario({ board, players: [{ hand: ['9I'], cash: 600 }, {}, {}] }), place('p0', '9I')).state;
+    const mayBuy = viewerBasketCheck(viewFor(state, 'p0'));
+    expect(mayBuy([0, 0])).toBe(true); // two Luxor, $600
+    for (const forged of [[0.5], [1.5], [-1], [-8], [9], [13], [0, 0, 0, 0]]) expect(mayBuy(forged), String(forged)).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 /** The buy panel: a cart of up to three shares, confirmed in one click; declaring the end. */
 import { ButtonStyle } from 'discord.js';
-import { currentDecision, viewFor, viewerCanBuyBasket, type Decision, type GameView } from '../../engine/index.js';
+import { currentDecision, viewFor, viewerBasketCheck, type Decision, type GameView } from '../../engine/index.js';
 import type { ActiveGame } from '../../store/index.js';
 import { args, button, defineKind } from '../components.js';
 import { playMove } from '../game-flow.js';
@@ -26,6 +26,7 @@ export function buyPanel(game: ActiveGame, view: GameView, decision: Extract<Dec
   const at = { gameId: game.id, stateId: view.stateId };
   const cash = view.players[decision.seat]?.cash ?? 0;
   const cost = chosen.reduce((sum, chain) => sum + (view.chains[chain]?.price ?? 0), 0);
+  const mayBuy = viewerBasketCheck(view);
   const chainButtons = view.chains
     .map((chain, index) => ({ chain, index }))
     .filter(({ chain }) => chain.active)
@@ -33,7 +34,7 @@ export function buyPanel(game: ActiveGame, view: GameView, decision: Extract<Dec
       const next = [...chosen, index];
       const inCart = chosen.filter((entry) => entry === index).length;
       return button(cart, at, next, `${chain.name} ${money(chain.price)} · ${(chain.bankShares ?? 0) - inCart} left`, {
-        disabled: chosen.length >= 3 || !viewerCanBuyBasket(view, next),
+        disabled: chosen.length >= 3 || !mayBuy(next),
         style: ButtonStyle.Primary,
       });
     });
@@ -65,7 +66,7 @@ export const buyingFeatures = [
       if (!interaction.isButton()) return;
       const view = viewFor(game.state, user.id);
       const decision = currentDecision(game.state);
-      if (decision.kind !== 'buyShares' || !viewerCanBuyBasket(view, arg)) return refuse(interaction, refusals.badBasket);
+      if (decision.kind !== 'buyShares' || !viewerBasketCheck(view)(arg)) return refuse(interaction, refusals.badBasket);
       await interaction.update(buyPanel(game, view, decision, arg));
     },
   }),
