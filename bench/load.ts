@@ -195,8 +195,9 @@ interface Window {
   p99: number;
   globalPerMove: number;
   errors: number;
-  /** CPU used in the window, in % of one core: the bot's process, and this one (the double and the players). */
+  /** CPU used in the window, in % of one core: the bot's process, its main thread, and this one (the double and the players). */
   botCpu: number;
+  botMainCpu: number;
   driverCpu: number;
   /** This process's event-loop delay p99, ms: above a few ms, its own timestamps run late. */
   driverLag: number;
@@ -204,9 +205,14 @@ interface Window {
   transactionsPerMove: number | null;
 }
 
-/** A process's user + system CPU time so far, in seconds (/proc/<pid>/stat, clock ticks of 1/100 s). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+/**
+ * A process's user + system CPU time so far, in seconds (/proc/<pid>/stat, clock ticks of 1/100
+ * s); with `thread`, that thread's alone (the main thread's id is the process's): the event loop
+ * that answers clicks, apart from the drawing threads and V8's helpers.
+ */
+function cpuSeconds(pid: number, thread?: number): number {
+  const path = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`;
+  const fields = readFileSync(path, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
@@ -219,6 +225,7 @@ async function play(rig: Rig, delay: [number, number], ms: number): Promise<Wind
   let errors = 0;
   const transactionsBefore = rig.transactions ? await rig.transactions() : null;
   const botCpuBefore = cpuSeconds(rig.pid);
+  const botMainCpuBefore = cpuSeconds(rig.pid, rig.pid);
   const driverCpuBefore = process.cpuUsage();
   const lag = monitorEventLoopDelay({ resolution: 5 });
   lag.enable();
@@ -240,7 +247,10 @@ async function play(rig: Rig, delay: [number, number], ms: number): Promise<Wind
   const elapsed = (performance.now() - started) / 1000;
   lag.disable();
   const driverCpu = process.cpuUsage(driverCpuBefore);
-  const cpu = { botCpu: (100 * (cpuSeconds(rig.pid) - botCpuBefore)) / elapsed, driverCpu: (100 * (driverCpu.user + driverCpu.system)) / 1e6 / elapsed, driverLag: lag.percentile(99) / 1e6 };
+  const cpu = {
+    botCpu: (100 * (cpuSeconds(rig.pid) - botCpuBefore)) / elapsed,
+    botMainCpu: (100 * (cpuSeconds(rig.pid, rig.pid) - botMainCpuBefore)) / elapsed,
+    driverCpu: (100 * (driverCpu.user + driverCpu.system)) / 1e6 / elapsed, driverLag: lag.percentile(99) / 1e6 };
   const moves = rig.tables.reduce((sum, table) => sum + table.moves, 0) - movesBefore;
   const global = rig.double.calls.slice(callsBefore).filter((call) => call.countsGlobally).length;
   const sorted = rig.answers.slice().sort((a, b) => a - b);
@@ -261,7 +271,7 @@ async function latency(database: DatabaseKind): Promise<string> {
   try {
     await play(rig, [2000, 5000], 10_000); // warm-up: every game under way, the JIT settled
     const window = await play(rig, [2000, 5000], seconds * 1000);
-    return `load, ${database}: ${games} games, a move every 2–5 s each: ${window.movesPerSecond.toFixed(1)} moves/s, first answer p50 ${window.p50.toFixed(0)} ms p99 ${window.p99.toFixed(0)} ms (goal ≤ 50: ${verdict(window.p99 <= 50)}), ${window.globalPerMove.toFixed(2)} requests per move against the global limit (goal ≤ 1: ${verdict(window.globalPerMove <= 1)}), ${window.transactionsPerMove === null ? '' : `${window.transactionsPerMove.toFixed(1)} database statements per move (reads included), `}${window.errors} errors, over ${seconds} s; CPU: bot ${window.botCpu.toFixed(0)} % (${((10 * window.botCpu) / window.movesPerSecond).toFixed(1)} ms a move), driver ${window.driverCpu.toFixed(0)} % (event-loop p99 ${window.driverLag.toFixed(0)} ms); bot RSS ${rssMb(rig.pid).toFixed(0)} MB at the end`;
+    return `load, ${database}: ${games} games, a move every 2–5 s each: ${window.movesPerSecond.toFixed(1)} moves/s, first answer p50 ${window.p50.toFixed(0)} ms p99 ${window.p99.toFixed(0)} ms (goal ≤ 50: ${verdict(window.p99 <= 50)}), ${window.globalPerMove.toFixed(2)} requests per move against the global limit (goal ≤ 1: ${verdict(window.globalPerMove <= 1)}), ${window.transactionsPerMove === null ? '' : `${window.transactionsPerMove.toFixed(1)} database statements per move (reads included), `}${window.errors} errors, over ${seconds} s; CPU: bot ${window.botCpu.toFixed(0)} % (${((10 * window.botCpu) / window.movesPerSecond).toFixed(1)} ms a move, ${((10 * window.botMainCpu) / window.movesPerSecond).toFixed(1)} of them on its main thread), driver ${window.driverCpu.toFixed(0)} % (event-loop p99 ${window.driverLag.toFixed(0)} ms); bot RSS ${rssMb(rig.pid).toFixed(0)} MB at the end`;
   } finally {
     await rig.stop();
   }
