@@ -8,7 +8,9 @@ import type { Action, Cell, GameOptions, GameState, Rejection, Tile } from './ty
 
 const playerId = z.string().min(1).max(64);
 const chainName = z.string().min(1).max(32);
-const count = z.number().int().min(0).max(1000);
+/** Shares, sizes and the like: whole numbers from 0, bounded so a damaged row cannot hold an absurd one. */
+const MAX_COUNT = 1000;
+const count = z.number().int().min(0).max(MAX_COUNT);
 const holdings = z.object({
   cash: z.number().int().min(0).max(10_000_000),
   shares: z.record(chainName, count),
@@ -49,8 +51,9 @@ export const optionsSchema = z.object({
 const tile = z.enum(ALL_TILES as [string, ...string[]]);
 
 /**
- * The long lists of a stored state (the board, the bag, the net-worth history: several hundred
- * entries) checked by one predicate each rather than a schema per entry. The bot reads a game
+ * The lists of a stored state (the board, the bag, the net-worth history: several hundred
+ * entries; each player's seven share counts) checked by one predicate each rather than a schema
+ * per entry. The bot reads a game
  * twice a move, and a schema per entry made zod's parse the largest allocator on the bot's main
  * thread under load (a sixth of all it allocated, in a sampling heap profile at 200 games).
  */
@@ -66,6 +69,8 @@ function listOf<Item>(what: string, isItem: (item: unknown) => boolean, length?:
 }
 const isTileName = (item: unknown) => typeof item === 'string' && isTile(item);
 const isInteger = (item: unknown) => Number.isInteger(item);
+/** `count`, as a predicate for a list of them. */
+const isCount = (item: unknown) => Number.isInteger(item) && (item as number) >= 0 && (item as number) <= MAX_COUNT;
 const tileList = (length?: { max?: number }) => listOf<Tile>('tiles', isTileName, length);
 const seat = z.number().int().min(0).max(5);
 const chainRef = z.number().int().min(0).max(6);
@@ -94,7 +99,7 @@ export const gameStateSchema = z.object({
   schema: z.literal(1),
   options: optionsSchema,
   players: z
-    .array(z.object({ id: playerId, name: z.string().max(100), cash: z.number().int().min(0), shares: z.array(count).length(7), hand: tileList({ max: 6 }) }))
+    .array(z.object({ id: playerId, name: z.string().max(100), cash: z.number().int().min(0), shares: listOf<number>('share counts', isCount, { exactly: 7 }), hand: tileList({ max: 6 }) }))
     .min(2)
     .max(6),
   chains: z

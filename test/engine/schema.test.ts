@@ -1,6 +1,6 @@
 /**
  * The stored-state schema: every state a game passes through reads back as itself, and a row
- * damaged in any of its lists (the board, the bag, a hand, the net-worth history) is refused
+ * damaged in any of its lists (the board, the bag, a hand, a player's shares, the net-worth history) is refused
  * rather than played.
  */
 import { describe, expect, it } from 'vitest';
@@ -43,6 +43,10 @@ describe('reading a stored game state', () => {
       ['a discard pile holding a number', late, (copy) => void (copy.discarded as unknown[]).push(4)],
       ['a hand of seven tiles', withHand, (copy) => void copy.players[0]!.hand.push(...copy.bag.slice(0, 7 - copy.players[0]!.hand.length))],
       ['a hand holding a lower-case tile', withHand, (copy) => void (copy.players[0]!.hand[0] = copy.players[0]!.hand[0]!.toLowerCase())],
+      ['a share count below zero', late, (copy) => void (copy.players[1]!.shares[2] = -1)],
+      ['a share count that is a fraction', late, (copy) => void (copy.players[1]!.shares[2] = 1.5)],
+      ['a share count past any bound', late, (copy) => void (copy.players[1]!.shares[2] = 1001)],
+      ['shares of six chains', late, (copy) => void copy.players[1]!.shares.pop()],
       ['a net worth that is a fraction', late, (copy) => void (copy.netWorthHistory[0]![0] = 6000.5)],
       ['a net-worth row that is not a list', late, (copy) => void ((copy.netWorthHistory as unknown[])[0] = 6000)],
     ];
