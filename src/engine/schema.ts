@@ -53,9 +53,9 @@ const tile = z.enum(ALL_TILES as [string, ...string[]]);
 /**
  * The lists of a stored state (the board, the bag, the net-worth history: several hundred
  * entries; each player's seven share counts) checked by one predicate each rather than a schema
- * per entry. The bot reads a game
- * twice a move, and a schema per entry made zod's parse the largest allocator on the bot's main
- * thread under load (a sixth of all it allocated, in a sampling heap profile at 200 games).
+ * per entry. The bot reads a game twice a move, and a schema per entry made zod's parse the
+ * largest allocator on the bot's main thread under load (a sixth of all it allocated, in a
+ * sampling heap profile at 200 games).
  */
 function listOf<Item>(what: string, isItem: (item: unknown) => boolean, length?: { max?: number; exactly?: number }) {
   return z.custom<Item[]>(
