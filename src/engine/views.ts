@@ -3,6 +3,7 @@
  * shown; in hidden-holdings games neither are other players' cash and shares until the end.
  */
 import { isSafe, sharePrice } from './board.js';
+import { copyPhase } from './moves/draft.js';
 import { seatOf } from './state.js';
 import type { GameState, GameView, Holdings } from './types.js';
 
@@ -65,11 +66,8 @@ export function spectatorView(state: GameState): GameView {
 function phaseFor(state: GameState, viewerSeat: number | null, holdingsOpen: boolean): GameView['phase'] {
   const phase = state.phase;
   switch (phase.kind) {
-    case 'merger': {
-      const { merger } = phase;
-      const current = merger.current && { chain: merger.current.chain, sizeBefore: merger.current.sizeBefore, holdersToDecide: merger.current.holdersToDecide.slice() };
-      return { kind: 'merger', merger: { tile: merger.tile, mergemaker: merger.mergemaker, chains: merger.chains.slice(), survivor: merger.survivor, pendingDefunct: merger.pendingDefunct.slice(), current } };
-    }
+    case 'merger':
+      return copyPhase(phase); // the engine's own copy of a merger under way (moves/draft.ts)
     case 'tradeOffer': {
       const { offer } = phase;
       const terms = holdingsOpen || viewerSeat === offer.from || viewerSeat === offer.to;

@@ -1,9 +1,8 @@
 /** What each player may see (README "hands of 6 tiles, hidden"; views.ts). */
 import { describe, expect, it } from 'vitest';
-import { createGame, spectatorView, viewFor } from '../../src/engine/index.js';
+import { createGame, spectatorView, viewFor, type GameState } from '../../src/engine/index.js';
 import { place, play, scenario } from './helpers.js';
 import { playRandomGame } from './playout.js';
-import type { GameState } from '../../src/engine/index.js';
 
 const game = () => createGame({ players: ['a', 'b', 'c'].map((id) => ({ id, name: id.toUpperCase() })), seed: 42 });
 
