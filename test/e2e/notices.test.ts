@@ -4,6 +4,7 @@
  * closed), and a trade offer the other player could never accept, refused when it is made.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { messageUrl } from '../../src/bot/refusals.js';
 import { tick } from '../../src/bot/turn-clock.js';
 import { decidingSeat } from '../../src/engine/index.js';
 import { getGame, notifyWanted, type StoredGame } from '../../src/store/index.js';
@@ -69,7 +70,11 @@ describe('direct-message reminders', () => {
       expect(await table.playDecision()).toBe(true);
     }
     const reminder = h.double.directMessages(ann)[0]!;
-    expect(reminder.content).toContain(`https://discord.com/channels/${h.guild.id}/${thread}/`);
+    // A link to a message of the game's thread, written by the bot's one link builder.
+    const linked = /\/channels\/(\d+)\/(\d+)\/(\d+)/.exec(reminder.content);
+    expect(linked?.slice(1, 3)).toEqual([h.guild.id, thread]);
+    expect(h.double.message(linked![3]!)?.channelId).toBe(thread);
+    expect(reminder.content).toContain(messageUrl({ guildId: h.guild.id, channelId: game.channelId, status: 'active', threadId: thread }, linked![3]!));
     expect(reminder.content).toContain('/acquire notify off');
     expect(closedNotices()[0]!.content).toContain(`<@${bob.id}>`);
     expect(closedNotices()[0]!.pinged).toEqual([]);

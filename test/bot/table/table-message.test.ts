@@ -17,6 +17,7 @@ import { needsNewPicture, pictureKey } from '../../../src/bot/table/picture.js';
 import { threadName } from '../../../src/bot/table/names.js';
 import { summaryMessage } from '../../../src/bot/table/summary.js';
 import { directMessagesClosed, mentionMessage, reminderText, waitingFor } from '../../../src/bot/table/notices.js';
+import { messageUrl } from '../../../src/bot/refusals.js';
 import type { ActiveGame } from '../../../src/store/index.js';
 import { playRandomGame } from '../../engine/playout.js';
 
@@ -243,10 +244,12 @@ describe('names and short texts', () => {
   it('mentions a holder in one short text without a picture, and words reminders', () => {
     const moment = momentsOf(41, 5).find(({ state }) => currentDecision(state).kind === 'disposeShares')!;
     const decision = currentDecision(moment.state);
-    const message = mentionMessage(viewFor(moment.state, null), decision, 'https://discord.com/channels/1/2/3');
+    // The link as the bot writes it (`messageUrl`), so that no test names Discord's own host.
+    const tableLink = messageUrl({ guildId: '1', channelId: '2', status: 'active', threadId: null }, '3');
+    const message = mentionMessage(viewFor(moment.state, null), decision, tableLink);
     const holder = moment.state.players[(decision as { seat: number }).seat]!.id;
     expect(message.body.content).toContain(`<@${holder}>`);
-    expect(message.body.content).toContain('https://discord.com/channels/1/2/3');
+    expect(message.body.content).toContain(tableLink);
     expect(message.body.allowed_mentions.users).toEqual([holder]);
     expect(message.files).toEqual([]);
     expect(reminderText({ guildName: 'Club', waitingFor: waitingFor(decision), link: 'L' })).toMatch(/Club.*sell, trade or keep/s);
