@@ -27,7 +27,6 @@ import {
 
 export class CoreRandomPlayer {
   private readonly playable = new Int32Array(HAND_SIZE);
-  private readonly left = new Int32Array(8);
   private readonly basketChains = new Int32Array(3);
 
   constructor(private rng: number) {}
@@ -60,11 +59,13 @@ export class CoreRandomPlayer {
   private placement(game: CoreGame): number {
     const seat = game.currentPlayer;
     const length = game.handLength[seat]!;
-    const checkEach = game.someTileMayBeUnplayable();
+    // Most turns every tile is playable (fewer than two safe chains, one free): the draw picks
+    // straight from the hand, as it would from the list of playable tiles, which is the hand.
+    if (length > 0 && !game.someTileMayBeUnplayable()) return placeAction(game.hands[seat * HAND_SIZE + this.int(length)]!);
     let count = 0;
     for (let position = 0; position < length; position++) {
       const cell = game.hands[seat * HAND_SIZE + position]!;
-      if (!checkEach || game.classify(cell) !== UNPLAYABLE) this.playable[count++] = cell;
+      if (game.classify(cell) !== UNPLAYABLE) this.playable[count++] = cell;
     }
     if (count > 0) return placeAction(this.playable[this.int(count)]!);
     // No playable tile: `legalActions` offers skipping, then redrawing when allowed.
@@ -87,16 +88,18 @@ export class CoreRandomPlayer {
   private basket(game: CoreGame): number {
     const chains = game.rules.chains;
     const wanted = this.int(4);
-    const left = this.left;
-    left.set(game.bankShares);
     let cash = game.cash[game.currentPlayer]!;
     const basket = this.basketChains;
     let count = 0;
     for (let i = 0; i < wanted; i++) {
       const chain = this.int(chains);
       const price = game.price(chain);
-      if (!game.isActive(chain) || left[chain]! === 0 || price > cash) continue;
-      left[chain]!--;
+      if (!game.isActive(chain) || price > cash) continue;
+      // What the bank has left of the chain: its shares less those already in the basket (at
+      // most two), counted here rather than copying the bank's counts for every basket.
+      let left = game.bankShares[chain]!;
+      for (let j = 0; j < count; j++) if (basket[j] === chain) left--;
+      if (left === 0) continue;
       cash -= price;
       basket[count++] = chain;
     }
