@@ -56,11 +56,18 @@ export function supportsCore(state: GameState): boolean {
 
 const cellOfTile = (tile: Tile): number => tileIndex(tile)!;
 
+/** Each chain's tier as a number, by a loop: `Int8Array.from` with a mapping goes through the iterator protocol (0.6–1 µs, once a game). */
+function tierNumbers(chains: readonly { tier: Tier }[]): Int8Array {
+  const tiers = new Int8Array(chains.length);
+  for (let chain = 0; chain < chains.length; chain++) tiers[chain] = TIERS.indexOf(chains[chain]!.tier);
+  return tiers;
+}
+
 function coreRules(options: GameOptions, players: number, chains: readonly { tier: Tier }[]): CoreRules {
   return {
     players,
     chains: chains.length,
-    tiers: Int8Array.from(chains, (chain) => TIERS.indexOf(chain.tier)),
+    tiers: tierNumbers(chains),
     bonusMode: options.bonusMode,
     founderGetsCash: options.founderShare === 'cash',
     replaceUnplayable: options.unplayable === 'replace',
