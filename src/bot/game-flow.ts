@@ -50,7 +50,9 @@ export async function playMove(ctx: BotContext, interaction: ComponentInteractio
     await interaction.followUp({ content: failureSentence(outcome), flags: MessageFlags.Ephemeral });
     return;
   }
-  ctx.log.info({ gameId: game.id, channelId: game.channelId, interactionId: interaction.id, action: action.type, stateId: outcome.game.state.stateId }, 'move applied');
+  // Debug, not info: a busy bot makes dozens of moves a second, each already in the game's
+  // action log; info keeps to what an admin follows (games started, closed, timed out).
+  ctx.log.debug({ gameId: game.id, channelId: game.channelId, interactionId: interaction.id, action: action.type, stateId: outcome.game.state.stateId }, 'move applied');
   const panel = nextPanelFor(ctx, outcome.game, interaction.user.id);
   await interaction.editReply(outcome.announced ? panel : { ...panel, content: `${refusals.madeButNotShown}\n${panel.content}` });
 }

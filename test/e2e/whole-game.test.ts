@@ -205,6 +205,12 @@ describe('whole games through Discord, each in a thread', () => {
     const counts = await countTable(harness, finished, game.threadId!, firstCall);
     // At most one request per move counted against Discord's global limit.
     expect(counts.globalRequests).toBeLessThanOrEqual(counts.moves);
+    // Moves are logged at debug (the harness logs everything): a bot at the default level, info,
+    // writes a few lines a game (started, ...), not one a move.
+    const moveLines = harness.logLines.filter((line) => line.msg === 'move applied');
+    expect(moveLines.length).toBeGreaterThan(30);
+    expect(new Set(moveLines.map((line) => line.level))).toEqual(new Set(['debug']));
+    expect(harness.logLines.filter((line) => line.level === 'info').length).toBeLessThan(5);
     report('2 players', counts);
   }, GAME_TIMEOUT_MS);
 
