@@ -59,8 +59,9 @@ export class CoreRandomPlayer {
   private placement(game: CoreGame): number {
     const seat = game.currentPlayer;
     const length = game.handLength[seat]!;
-    // Most turns every tile is playable (fewer than two safe chains, one free): the draw picks
-    // straight from the hand, as it would from the list of playable tiles, which is the hand.
+    // Most turns every tile is playable (fewer than two safe chains, and a chain still free to
+    // found): the draw picks straight from the hand, as it would from the list of playable
+    // tiles, which is then the hand itself.
     if (length > 0 && !game.someTileMayBeUnplayable()) return placeAction(game.hands[seat * HAND_SIZE + this.int(length)]!);
     let count = 0;
     for (let position = 0; position < length; position++) {
