@@ -27,6 +27,8 @@ export interface BotOptions {
   /** Extra client options (tests point `rest` at the local Discord double). */
   clientOptions?: Partial<ClientOptions>;
   now?: () => Date;
+  /** The seed each started game deals from; by default the store draws one at random (tests fix it to play a known game). */
+  gameSeed?: () => number;
   /** The worker threads (computer players, pictures); by default the bot's own, closed when it stops. */
   workers?: WorkerPool;
   /** Requests a second Discord allows this bot in all (`DISCORD_GLOBAL_REST_LIMIT`, default 50). */
@@ -108,6 +110,7 @@ export function createBot(options: BotOptions): Bot {
     db: options.db,
     log: options.log,
     now: options.now ?? (() => new Date()),
+    ...(options.gameSeed ? { gameSeed: options.gameSeed } : {}),
     locks: new GameLocks(),
     ui: tableUi,
     transport: new TableTransport(channelRest, client.rest),

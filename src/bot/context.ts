@@ -29,6 +29,8 @@ export interface BotContext {
   log: Logger;
   /** The time now; tests replace it to drive turn time limits. */
   now: () => Date;
+  /** The seed a started game deals from; absent, the store draws one at random. */
+  gameSeed?: () => number;
   locks: GameLocks;
   ui: TableUi;
   /** The table's REST queues: bot-token posts apart from interaction answers. */

@@ -38,6 +38,8 @@ export interface HarnessOptions {
   now?: () => Date;
   /** How often the bot's REST queues let go of idle rate-limit handlers (the bot's default: a minute). */
   restHandlerSweepMs?: number;
+  /** The seed each started game deals from (the bot's default: drawn at random), for a game known in advance. */
+  gameSeed?: () => number;
 }
 
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
@@ -56,7 +58,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   });
   const log = createLogger({ level: 'debug', destination });
   const launch = async (): Promise<Bot> => {
-    const bot = createBot({ db: database.prisma, log, commands: COMMAND_HANDLERS, computerMoveDelayMs: 20, ...(options.catchUpAfterMs === undefined ? {} : { catchUpAfterMs: options.catchUpAfterMs }), ...(options.globalRestLimit === undefined ? {} : { globalRestLimit: options.globalRestLimit }), clientOptions: clientOptionsOf(double, options), ...(options.now ? { now: options.now, clockTickMs: 0 } : {}) });
+    const bot = createBot({ db: database.prisma, log, commands: COMMAND_HANDLERS, computerMoveDelayMs: 20, ...(options.catchUpAfterMs === undefined ? {} : { catchUpAfterMs: options.catchUpAfterMs }), ...(options.globalRestLimit === undefined ? {} : { globalRestLimit: options.globalRestLimit }), clientOptions: clientOptionsOf(double, options), ...(options.now ? { now: options.now, clockTickMs: 0 } : {}), ...(options.gameSeed ? { gameSeed: options.gameSeed } : {}) });
     await bot.start(double.token);
     return bot;
   };

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHAIN_SETS } from '../../src/engine/index.js';
 import { getGame } from '../../src/store/index.js';
-import { SETTLE_MS, buttonsOf, gameChannelOf, messageText, startHarness, type Harness } from './harness.js';
+import { SETTLE_MS, buttonsOf, gameChannelOf, messageText, startHarness, tableStateId, type Harness } from './harness.js';
 import { Table } from './players.js';
 
 let harness: Harness | undefined;
@@ -53,7 +53,7 @@ function rebuild(lines: readonly string[], names: readonly string[]): (number[] 
   return shares;
 }
 
-async function playWatched(h: Harness, holdings: 'open' | 'hidden', seed: number): Promise<{ names: string[]; snapshots: { lines: string[]; shares: number[][] }[] }> {
+async function playWatched(h: Harness, holdings: 'open' | 'hidden', seed: number): Promise<{ names: string[]; snapshots: { lines: string[]; shares: number[][] }[]; stoppedAt: string }> {
   const [host, ...others] = h.guild.users;
   const start = await h.double.slashCommand({ guildId: h.guild.id, channelId: h.guild.channelId, user: host!, name: 'acquire', subcommand: 'start', options: { holdings } }).settled({ timeoutMs: SETTLE_MS });
   const lobby = start.original!;
@@ -71,19 +71,24 @@ async function playWatched(h: Harness, holdings: 'open' | 'hidden', seed: number
     names = game.state.players.map((player) => player.name);
     snapshots.push({ lines: publicLines(h), shares: game.state.players.map((player) => player.shares.slice()) });
   }
-  return { names, snapshots };
+  const last = (await getGame(h.database.prisma, gameId))!;
+  const stoppedAt = `state ${last.state?.stateId ?? 'none'} of a game ${last.status}, the table showing state ${tableStateId(h, gameChannelOf(h))}`;
+  return { names, snapshots, stoppedAt };
 }
 
 describe('rebuilding holdings from the public channel', () => {
   it('succeeds in an open game, move after move, with the reader the hidden test uses', async () => {
-    harness = await startHarness({ users: 2 });
-    const { names, snapshots } = await playWatched(harness, 'open', 21);
-    expect(snapshots.length).toBeGreaterThan(30);
+    // The deal is fixed (as the players' choices are), so the game is the same in every run: 89
+    // decisions. Dealt at random, two-player games here lasted 58–89 (16 deals); one run of the
+    // full suite stopped after 21 for a reason not found, which the message below would tell.
+    harness = await startHarness({ users: 2, gameSeed: () => 1 });
+    const { names, snapshots, stoppedAt } = await playWatched(harness, 'open', 21);
+    expect(snapshots.length, `the players stopped at ${stoppedAt}`).toBeGreaterThan(30);
     for (const snapshot of snapshots) expect(rebuild(snapshot.lines, names)).toEqual(snapshot.shares);
   }, 240_000);
 
   it('fails for every player in a hidden game', async () => {
-    harness = await startHarness({ users: 2 });
+    harness = await startHarness({ users: 2, gameSeed: () => 1 });
     const { names, snapshots } = await playWatched(harness, 'hidden', 21);
     const last = snapshots.at(-1)!;
     const rebuilt = rebuild(last.lines, names);

@@ -209,7 +209,7 @@ export const lobbyFeatures = [
       if (!interaction.isButton()) return;
       const lobbyMessageId = interaction.message.id;
       return changeLobby(ctx, interaction, game, async () => {
-        const started = await startGame(ctx.db, game.id);
+        const started = await startGame(ctx.db, game.id, ctx.gameSeed?.());
         if (!started.ok) return started;
         return { ...started, game: await begin(ctx, started.game, lobbyMessageId) };
       });
