@@ -21,12 +21,14 @@ export const cart = defineKind('cart', cartCodec);
 export const buy = defineKind('buyOk', cartCodec);
 export const declareEnd = defineKind('declareEnd', args.none);
 
-/** The buy panel: one button per chain adds a share to the cart; confirm buys the cart. */
-export function buyPanel(game: ActiveGame, view: GameView, decision: Extract<Decision, { kind: 'buyShares' }>, chosen: readonly number[]): Panel {
+/**
+ * The buy panel: one button per chain adds a share to the cart; confirm buys the cart. `mayBuy`
+ * is the viewer's basket check, passed in by a caller that has just made it for the cart itself.
+ */
+export function buyPanel(game: ActiveGame, view: GameView, decision: Extract<Decision, { kind: 'buyShares' }>, chosen: readonly number[], mayBuy = viewerBasketCheck(view)): Panel {
   const at = { gameId: game.id, stateId: view.stateId };
   const cash = view.players[decision.seat]?.cash ?? 0;
   const cost = chosen.reduce((sum, chain) => sum + (view.chains[chain]?.price ?? 0), 0);
-  const mayBuy = viewerBasketCheck(view);
   const chainButtons = view.chains
     .map((chain, index) => ({ chain, index }))
     .filter(({ chain }) => chain.active)
@@ -66,8 +68,9 @@ export const buyingFeatures = [
       if (!interaction.isButton()) return;
       const view = viewFor(game.state, user.id);
       const decision = currentDecision(game.state);
-      if (decision.kind !== 'buyShares' || !viewerBasketCheck(view)(arg)) return refuse(interaction, refusals.badBasket);
-      await interaction.update(buyPanel(game, view, decision, arg));
+      const mayBuy = viewerBasketCheck(view);
+      if (decision.kind !== 'buyShares' || !mayBuy(arg)) return refuse(interaction, refusals.badBasket);
+      await interaction.update(buyPanel(game, view, decision, arg, mayBuy));
     },
   }),
   feature({
