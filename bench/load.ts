@@ -250,7 +250,9 @@ async function play(rig: Rig, delay: [number, number], ms: number): Promise<Wind
   const cpu = {
     botCpu: (100 * (cpuSeconds(rig.pid) - botCpuBefore)) / elapsed,
     botMainCpu: (100 * (cpuSeconds(rig.pid, rig.pid) - botMainCpuBefore)) / elapsed,
-    driverCpu: (100 * (driverCpu.user + driverCpu.system)) / 1e6 / elapsed, driverLag: lag.percentile(99) / 1e6 };
+    driverCpu: (100 * (driverCpu.user + driverCpu.system)) / 1e6 / elapsed,
+    driverLag: lag.percentile(99) / 1e6,
+  };
   const moves = rig.tables.reduce((sum, table) => sum + table.moves, 0) - movesBefore;
   const global = rig.double.calls.slice(callsBefore).filter((call) => call.countsGlobally).length;
   const sorted = rig.answers.slice().sort((a, b) => a - b);
