@@ -8,7 +8,9 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { sendDirectly } from './direct-sql.js';
 import { EmbeddedThread } from './embedded-thread.js';
 import { directoryIdentity, guardQueries, lockDataDir, type DirectoryIdentity } from './embedded-guard.js';
 import { PrismaClient, type Prisma } from './generated/client.js';
@@ -50,12 +52,20 @@ export interface Database {
 
 export async function openDatabase(target: DatabaseTarget = targetFromEnv()): Promise<Database> {
   if (target.kind === 'postgres') {
-    const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: target.url }) });
-    return database(prisma, target, () => prisma.$disconnect());
+    // One pool for Prisma and for the statements sent to the adapter directly (direct-sql.ts).
+    const pool = new pg.Pool({ connectionString: target.url });
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+    const direct = await new PrismaPg(pool).connect();
+    sendDirectly(prisma, direct);
+    return database(prisma, target, async () => {
+      await prisma.$disconnect();
+      await direct.dispose();
+      await pool.end();
+    });
   }
   if (target.dataDir === null) {
     const pglite = await EmbeddedThread.open(null);
-    const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite as unknown as PGliteForAdapter) });
+    const prisma = await clientOf(new PrismaPGlite(pglite as unknown as PGliteForAdapter));
     return database(prisma, target, async () => {
       await prisma.$disconnect();
       await pglite.close();
@@ -67,7 +77,7 @@ export async function openDatabase(target: DatabaseTarget = targetFromEnv()): Pr
   try {
     const pglite = await EmbeddedThread.open(target.dataDir);
     const identity = directoryIdentity(target.dataDir);
-    const prisma = new PrismaClient({ adapter: new PrismaPGlite(guardQueries(pglite, identity) as unknown as PGliteForAdapter) });
+    const prisma = await clientOf(new PrismaPGlite(guardQueries(pglite, identity) as unknown as PGliteForAdapter));
     const close = async () => {
       try {
         await prisma.$disconnect();
@@ -82,6 +92,13 @@ export async function openDatabase(target: DatabaseTarget = targetFromEnv()): Pr
     unlock();
     throw error;
   }
+}
+
+/** A client of the embedded database, its direct statements sent to an adapter of the same instance. */
+async function clientOf(adapter: PrismaPGlite): Promise<PrismaClient> {
+  const prisma = new PrismaClient({ adapter });
+  sendDirectly(prisma, await adapter.connect());
+  return prisma;
 }
 
 function database(prisma: PrismaClient, target: DatabaseTarget, close: () => Promise<void>, storage?: DirectoryIdentity): Database {

@@ -8,7 +8,8 @@ import { apply, type Action, type GameEvent, type GameState, type Rejection, typ
 import { ratedResult, ratingKey, ratingsOf, type RatingRow } from './ratings.js';
 import type { Db } from './client.js';
 import { parseTurnClock, type ClockUpdate } from './clock.js';
-import type { GameStatus } from './generated/client.js';
+import { queryRows } from './direct-sql.js';
+import { Prisma, type GameStatus } from './generated/client.js';
 import { movedRowSchema, type ActiveGame, type Failure, type FinishedGame } from './records.js';
 
 export type ApplyActionResult =
@@ -73,8 +74,9 @@ async function writeMove(db: Db, game: ActiveGame, { state, events, status, stan
   // machine (measured on a loaded 2-core machine: p50 4.0 ms against 7.4 ms). The log row and
   // the standings are written from `moved`, which is empty unless the guard matched, and a
   // statement is atomic. Of two concurrent writers the second waits for the first's row lock,
-  // then finds the state id changed and writes nothing.
-  const rows = await db.$queryRaw<unknown[]>`
+  // then finds the state id changed and writes nothing. Sent to the driver adapter directly, as a
+  // game's read is (direct-sql.ts): the same statement, without Prisma's work around it.
+  const rows = await queryRows(db, Prisma.sql`
     WITH moved AS (
       UPDATE games
       SET state = ${JSON.stringify(state)}::jsonb, state_id = ${state.stateId},
@@ -98,7 +100,7 @@ async function writeMove(db: Db, game: ActiveGame, { state, events, status, stan
       ON CONFLICT (guild_id, player_id) DO UPDATE SET display_name = EXCLUDED.display_name, mu = EXCLUDED.mu, sigma = EXCLUDED.sigma,
         games = EXCLUDED.games, wins = EXCLUDED.wins, places = EXCLUDED.places, best_cash = EXCLUDED.best_cash, updated_at = EXCLUDED.updated_at
     )
-    SELECT state_id, public_message_id, public_state_id FROM moved`;
+    SELECT state_id, public_message_id, public_state_id FROM moved`);
   if (rows.length === 0) return notWritten(db, game.id);
   const moved = movedRowSchema.parse(rows[0]);
   const seats = game.seats.map((seat) => {
