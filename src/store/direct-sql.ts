@@ -27,6 +27,11 @@ export function sendDirectly(client: PrismaClient, adapter: SqlQueryable): void 
   adapters.set(client, adapter);
 }
 
+/** The adapter `client`'s direct statements go to, if any (a test slows it down, say). */
+export function directAdapterOf(client: PrismaClient): SqlQueryable | undefined {
+  return adapters.get(client);
+}
+
 /** Rows of `query` as `db.$queryRaw(query)` returns them, straight through the adapter where `db` has one. */
 export async function queryRows(db: PrismaClient | Prisma.TransactionClient, query: Prisma.Sql): Promise<Record<string, unknown>[]> {
   const adapter = adapters.get(db);

@@ -8,6 +8,7 @@ import { afterEach, expect, it } from 'vitest';
 import { refusals } from '../../src/bot/refusals.js';
 import { SLOW_ANSWER_AFTER_MS } from '../../src/bot/replies.js';
 import { decidingSeat } from '../../src/engine/index.js';
+import { directAdapterOf } from '../../src/store/direct-sql.js';
 import { getGame, type Database } from '../../src/store/index.js';
 import { SETTLE_MS, buttonsOf, latestPublicWithButtons, startHarness, type Harness } from './harness.js';
 
@@ -18,15 +19,23 @@ afterEach(async () => {
   harness = undefined;
 });
 
-/** Until `restore` is called, every SQL read the bot makes (a game's, a move's) takes `ms` longer. */
+/**
+ * Until `restore` is called, every SQL read the bot makes (a game's, a move's) takes `ms` longer:
+ * those sent through Prisma's `$queryRaw` and those sent to the driver adapter directly.
+ */
 function slowDatabase(database: Database, ms: number): { restore(): void } {
-  const client = database.prisma as unknown as { $queryRaw: (...args: unknown[]) => Promise<unknown> };
-  const original = client.$queryRaw;
-  client.$queryRaw = async (...args: unknown[]) => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    return original.apply(client, args);
+  const delayed = <Target extends object, Key extends keyof Target>(target: Target, key: Key): (() => void) => {
+    const original = target[key] as (...args: unknown[]) => Promise<unknown>;
+    (target as Record<Key, unknown>)[key] = async (...args: unknown[]) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      return original.apply(target, args);
+    };
+    return () => ((target as Record<Key, unknown>)[key] = original);
   };
-  return { restore: () => (client.$queryRaw = original) };
+  const restores = [delayed(database.prisma as unknown as { $queryRaw: unknown }, '$queryRaw')];
+  const direct = directAdapterOf(database.prisma);
+  if (direct) restores.push(delayed(direct, 'queryRaw'));
+  return { restore: () => restores.forEach((restore) => restore()) };
 }
 
 it('answers a click in time when the database is slow, then shows the same panel', async () => {
