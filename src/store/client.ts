@@ -54,6 +54,10 @@ export async function openDatabase(target: DatabaseTarget = targetFromEnv()): Pr
   if (target.kind === 'postgres') {
     // One pool for Prisma and for the statements sent to the adapter directly (direct-sql.ts).
     const pool = new pg.Pool({ connectionString: target.url });
+    // A pooled connection the server closes (a restart, the database dropped) is an error event
+    // on the pool, which drops that connection and opens another when asked; each adapter listens
+    // only until it is disposed, and an event nobody listens to would end the process.
+    pool.on('error', () => undefined);
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
     const direct = await new PrismaPg(pool).connect();
     sendDirectly(prisma, direct);
