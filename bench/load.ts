@@ -13,7 +13,9 @@
  *   and the bot's resident memory at the end (with `--seconds 300`, what minutes of load leave);
  * - ceiling: the global limit raised (the bot's and the double's) so that the CPU is what is
  *   measured; the games move ever faster until the first answer's p99 passes 1 s; prints the
- *   moves/s reached before that (goal ≥ 300 per process);
+ *   moves/s reached before that (goal ≥ 300 per process), and at each step the requests the bot
+ *   made and its CPU, per move (past the fastest pace it keeps up with, answers late enough to
+ *   be acknowledged first cost a request more, and the bot's CPU a move grows);
  * - memory: 1,000 live games on PostgreSQL, each having made a move: the bot process's resident
  *   memory (goal ≤ 300 MB).
  *
@@ -194,6 +196,8 @@ interface Window {
   p50: number;
   p99: number;
   globalPerMove: number;
+  /** Every request the bot made (interaction callbacks included), per move. */
+  requestsPerMove: number;
   errors: number;
   /** CPU used in the window, in % of one core: the bot's process, its main thread, and this one (the double and the players). */
   botCpu: number;
@@ -254,10 +258,11 @@ async function play(rig: Rig, delay: [number, number], ms: number): Promise<Wind
     driverLag: lag.percentile(99) / 1e6,
   };
   const moves = rig.tables.reduce((sum, table) => sum + table.moves, 0) - movesBefore;
-  const global = rig.double.calls.slice(callsBefore).filter((call) => call.countsGlobally).length;
+  const calls = rig.double.calls.slice(callsBefore);
+  const global = calls.filter((call) => call.countsGlobally).length;
   const sorted = rig.answers.slice().sort((a, b) => a - b);
   const transactionsPerMove = rig.transactions && transactionsBefore !== null ? ((await rig.transactions()) - transactionsBefore) / Math.max(1, moves) : null;
-  return { transactionsPerMove, moves, movesPerSecond: moves / elapsed, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), globalPerMove: global / Math.max(1, moves), errors: errors + rig.unanswered, ...cpu };
+  return { transactionsPerMove, moves, movesPerSecond: moves / elapsed, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), globalPerMove: global / Math.max(1, moves), requestsPerMove: calls.length / Math.max(1, moves), errors: errors + rig.unanswered, ...cpu };
 }
 
 function rssMb(pid: number): number {
@@ -288,7 +293,7 @@ async function ceiling(): Promise<string> {
   try {
     for (const delay of steps) {
       const window = await play(rig, delay, Math.min(seconds, 20) * 1000);
-      seen.push(`${window.movesPerSecond.toFixed(0)}/s p99 ${window.p99.toFixed(0)} ms`);
+      seen.push(`${window.movesPerSecond.toFixed(0)}/s p99 ${window.p99.toFixed(0)} ms (${window.requestsPerMove.toFixed(1)} requests, bot ${((10 * window.botCpu) / window.movesPerSecond).toFixed(1)} ms a move)`);
       if (window.p99 > 1000) break;
       best = Math.max(best, window.movesPerSecond);
     }
