@@ -58,12 +58,9 @@ export async function openDatabase(target: DatabaseTarget = targetFromEnv()): Pr
     // on the pool, which drops that connection and opens another when asked; each adapter listens
     // only until it is disposed, and an event nobody listens to would end the process.
     pool.on('error', () => undefined);
-    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
-    const direct = await new PrismaPg(pool).connect();
-    sendDirectly(prisma, direct);
+    const prisma = await clientOf(new PrismaPg(pool));
     return database(prisma, target, async () => {
       await prisma.$disconnect();
-      await direct.dispose();
       await pool.end();
     });
   }
@@ -98,8 +95,12 @@ export async function openDatabase(target: DatabaseTarget = targetFromEnv()): Pr
   }
 }
 
-/** A client of the embedded database, its direct statements sent to an adapter of the same instance. */
-async function clientOf(adapter: PrismaPGlite): Promise<PrismaClient> {
+/**
+ * A client of `adapter`, its direct statements sent to a connection of its own from the same
+ * adapter (the same pool, or the same embedded instance). That connection needs no closing of
+ * its own: it holds nothing the pool's end or the embedded database's close does not.
+ */
+async function clientOf(adapter: PrismaPg | PrismaPGlite): Promise<PrismaClient> {
   const prisma = new PrismaClient({ adapter });
   sendDirectly(prisma, await adapter.connect());
   return prisma;
