@@ -272,13 +272,16 @@ function rssMb(pid: number): number {
 
 const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
 
+/** CPU time a move, in ms, from a window's CPU in % of one core (10 ms a second per per cent). */
+const msAMove = (cpuPercent: number, window: Window) => (10 * cpuPercent) / window.movesPerSecond;
+
 async function latency(database: DatabaseKind): Promise<string> {
   const games = Number(values.games ?? 200);
   const rig = await startRig({ database, games, globalLimit: DISCORD_RATE_LIMITS.globalPerSecond });
   try {
     await play(rig, [2000, 5000], 10_000); // warm-up: every game under way, the JIT settled
     const window = await play(rig, [2000, 5000], seconds * 1000);
-    return `load, ${database}: ${games} games, a move every 2–5 s each: ${window.movesPerSecond.toFixed(1)} moves/s, first answer p50 ${window.p50.toFixed(0)} ms p99 ${window.p99.toFixed(0)} ms (goal ≤ 50: ${verdict(window.p99 <= 50)}), ${window.globalPerMove.toFixed(2)} requests per move against the global limit (goal ≤ 1: ${verdict(window.globalPerMove <= 1)}), ${window.transactionsPerMove === null ? '' : `${window.transactionsPerMove.toFixed(1)} database statements per move (reads included), `}${window.errors} errors, over ${seconds} s; CPU: bot ${window.botCpu.toFixed(0)} % (${((10 * window.botCpu) / window.movesPerSecond).toFixed(1)} ms a move, ${((10 * window.botMainCpu) / window.movesPerSecond).toFixed(1)} of them on its main thread), driver ${window.driverCpu.toFixed(0)} % (event-loop p99 ${window.driverLag.toFixed(0)} ms); bot RSS ${rssMb(rig.pid).toFixed(0)} MB at the end`;
+    return `load, ${database}: ${games} games, a move every 2–5 s each: ${window.movesPerSecond.toFixed(1)} moves/s, first answer p50 ${window.p50.toFixed(0)} ms p99 ${window.p99.toFixed(0)} ms (goal ≤ 50: ${verdict(window.p99 <= 50)}), ${window.globalPerMove.toFixed(2)} requests per move against the global limit (goal ≤ 1: ${verdict(window.globalPerMove <= 1)}), ${window.transactionsPerMove === null ? '' : `${window.transactionsPerMove.toFixed(1)} database statements per move (reads included), `}${window.errors} errors, over ${seconds} s; CPU: bot ${window.botCpu.toFixed(0)} % (${msAMove(window.botCpu, window).toFixed(1)} ms a move, ${msAMove(window.botMainCpu, window).toFixed(1)} of them on its main thread), driver ${window.driverCpu.toFixed(0)} % (event-loop p99 ${window.driverLag.toFixed(0)} ms); bot RSS ${rssMb(rig.pid).toFixed(0)} MB at the end`;
   } finally {
     await rig.stop();
   }
@@ -293,7 +296,7 @@ async function ceiling(): Promise<string> {
   try {
     for (const delay of steps) {
       const window = await play(rig, delay, Math.min(seconds, 20) * 1000);
-      seen.push(`${window.movesPerSecond.toFixed(0)}/s p99 ${window.p99.toFixed(0)} ms (${window.requestsPerMove.toFixed(1)} requests, bot ${((10 * window.botCpu) / window.movesPerSecond).toFixed(1)} ms a move)`);
+      seen.push(`${window.movesPerSecond.toFixed(0)}/s p99 ${window.p99.toFixed(0)} ms (${window.requestsPerMove.toFixed(1)} requests, bot ${msAMove(window.botCpu, window).toFixed(1)} ms a move)`);
       if (window.p99 > 1000) break;
       best = Math.max(best, window.movesPerSecond);
     }
