@@ -22,8 +22,11 @@ export interface WorkerPool {
   suggest(view: GameView, seed: number): Promise<Suggestion | null>;
   /** The end-of-game animation (src/render/animation.ts), encoded in a worker. */
   animate(frames: AnimationFrame[], chains: Pick<ChainState, 'name'>[]): Promise<Buffer>;
-  /** The board picture (src/render/board.ts), drawn and encoded in a worker. */
-  board(view: BoardView, options?: BoardOptions): Promise<Buffer>;
+  /**
+   * The board picture (src/render/board.ts), drawn and encoded in a worker; `gameId` names the
+   * game it shows, whose boards are drawn on one thread when it can (see `laneFor`).
+   */
+  board(view: BoardView, options?: BoardOptions, gameId?: string): Promise<Buffer>;
   /** The end-of-game net worth chart (src/render/netWorthChart.ts). */
   netWorthChart(view: GameView): Promise<Buffer>;
   close(): Promise<void>;
@@ -40,20 +43,78 @@ export interface WorkerPool {
  */
 const WORKER_HEAP = { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 96 };
 
+/** What is sent to a thread and not yet answered, as `laneFor` weighs it. */
+export interface LaneLoad {
+  /** Tasks of every kind. */
+  inFlight: number;
+  /** Of them, those that may take a second or more (a decision, a hint, an animation). */
+  long: number;
+}
+
+/**
+ * The thread a task goes to: a game's board to the thread that drew its last ones (`home`),
+ * unless that thread is busy with a long task; anything else to the least loaded thread,
+ * preferring one with no long task.
+ *
+ * Why a board has a home: a thread keeps the encoded strips of the boards it drew, and a game's
+ * next board reuses all but the rows that changed (src/render/board.ts), but only if it is drawn
+ * where the last one was, before other games' strips push them out of a bounded cache. Sent to
+ * whichever thread was free, a board found its game's strips half as often: late-game boards of
+ * 200 games, interleaved, cost 5.6–6.0 ms each in a thread drawing a random half of them against
+ * 2.4–3.1 ms in a thread drawing every board of half the games (scratch runs, 2026-11-27).
+ */
+export function laneFor(lanes: readonly LaneLoad[], home: number | null): number {
+  if (home !== null && lanes[home]?.long === 0) return home;
+  let best = 0;
+  lanes.forEach((lane, index) => {
+    const chosen = lanes[best]!;
+    if ((lane.long === 0) !== (chosen.long === 0) ? lane.long === 0 : lane.inFlight < chosen.inFlight) best = index;
+  });
+  return best;
+}
+
+/** A game's home thread among `count`: the same for every board of the game (FNV-1a of its id). */
+export function homeLane(gameId: string, count: number): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < gameId.length; index++) hash = Math.imul(hash ^ gameId.charCodeAt(index), 0x01000193);
+  return (hash >>> 0) % count;
+}
+
 export function createWorkerPool(options: { threads?: number } = {}): WorkerPool {
   const filename = workerEntry(import.meta.url, 'worker');
   // Two threads at least, even on two cores: a board must not wait behind a long decision.
   const threads = options.threads ?? Math.max(2, Math.min(4, availableParallelism() - 1));
-  const pool = new Piscina<Task, Action | null | Suggestion | Uint8Array>({ filename, minThreads: 1, maxThreads: threads, idleTimeout: 60_000, resourceLimits: WORKER_HEAP });
+  // A pool of one thread per lane, so that the bot chooses the thread (piscina's own balancing
+  // sends a task to the first free thread, and a game's boards to any of them).
+  const lanes = Array.from({ length: threads }, () => ({
+    pool: new Piscina<Task, Result>({ filename, minThreads: 1, maxThreads: 1, resourceLimits: WORKER_HEAP }),
+    inFlight: 0,
+    long: 0,
+  }));
+  const run = async (task: Task, how: { long: boolean; gameId?: string }): Promise<Result> => {
+    const lane = lanes[laneFor(lanes, how.gameId === undefined ? null : homeLane(how.gameId, lanes.length))]!;
+    lane.inFlight++;
+    if (how.long) lane.long++;
+    try {
+      return await lane.pool.run(task);
+    } finally {
+      lane.inFlight--;
+      if (how.long) lane.long--;
+    }
+  };
   return {
-    choose: (view, chosen) => pool.run({ kind: 'choose', view, options: chosen }) as Promise<Action | null>,
-    suggest: (view, seed) => pool.run({ kind: 'suggest', view, seed }) as Promise<Suggestion | null>,
-    animate: async (frames, chains) => asBuffer(await pool.run({ kind: 'animate', frames, chains })),
-    board: async (view, drawn = {}) => asBuffer(await pool.run({ kind: 'board', view: boardViewOf(view), options: drawn })),
-    netWorthChart: async (view) => asBuffer(await pool.run({ kind: 'netWorthChart', view })),
-    close: () => pool.destroy(),
+    choose: async (view, chosen) => (await run({ kind: 'choose', view, options: chosen }, { long: true })) as Action | null,
+    suggest: async (view, seed) => (await run({ kind: 'suggest', view, seed }, { long: true })) as Suggestion | null,
+    animate: async (frames, chains) => asBuffer(await run({ kind: 'animate', frames, chains }, { long: true })),
+    board: async (view, drawn = {}, gameId) => asBuffer(await run({ kind: 'board', view: boardViewOf(view), options: drawn }, { long: false, ...(gameId === undefined ? {} : { gameId }) })),
+    netWorthChart: async (view) => asBuffer(await run({ kind: 'netWorthChart', view }, { long: false })),
+    close: async () => {
+      await Promise.all(lanes.map((lane) => lane.pool.destroy()));
+    },
   };
 }
+
+type Result = Action | null | Suggestion | Uint8Array;
 
 /**
  * Only what the board shows goes to the worker, not the whole view: the net-worth history alone,

@@ -11,10 +11,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { renderBoard, renderNetWorthChart } from '../../src/render/index.js';
 import { playRandomGame } from '../engine/playout.js';
 import { chooseAction, suggest } from '../../src/ai/index.js';
-import { createWorkerPool } from '../../src/ai/pool.js';
+import { createWorkerPool, homeLane, laneFor } from '../../src/ai/pool.js';
 import { createGame, viewFor } from '../../src/engine/index.js';
 
-const pool = createWorkerPool({ threads: 1 });
+// Two threads: the pictures drawn at once below go to both.
+const pool = createWorkerPool({ threads: 2 });
 afterAll(() => pool.close());
 
 describe('the computer players’ worker pool', () => {
@@ -59,4 +60,33 @@ describe('the computer players’ worker pool', () => {
     expect(run.stdout).toContain('closed');
     expect(run.status).toBe(0);
   }, 60_000);
+});
+
+describe('which thread a task goes to', () => {
+  const idle = { inFlight: 0, long: 0 };
+
+  it('draws a game’s boards on its own thread, even while that thread has other boards to draw', () => {
+    expect(laneFor([idle, idle], 1)).toBe(1);
+    expect(laneFor([{ inFlight: 4, long: 0 }, idle], 0)).toBe(0);
+  });
+
+  it('sends a board elsewhere while its thread thinks for a computer player or encodes an animation', () => {
+    expect(laneFor([{ inFlight: 1, long: 1 }, { inFlight: 3, long: 0 }], 0)).toBe(1);
+  });
+
+  it('sends a decision to the least loaded thread, preferring one that is not already thinking', () => {
+    expect(laneFor([{ inFlight: 2, long: 0 }, { inFlight: 1, long: 0 }, { inFlight: 1, long: 0 }], null)).toBe(1);
+    expect(laneFor([{ inFlight: 1, long: 1 }, { inFlight: 3, long: 0 }], null)).toBe(1);
+    expect(laneFor([{ inFlight: 2, long: 1 }, { inFlight: 1, long: 1 }], null)).toBe(1);
+  });
+
+  it('gives every game one home thread, and spreads the games over the threads', () => {
+    const ids = Array.from({ length: 1000 }, (_, index) => `game-${index}-${(index * 7919) % 1013}`);
+    expect(ids.map((id) => homeLane(id, 3))).toEqual(ids.map((id) => homeLane(id, 3)));
+    for (let lane = 0; lane < 3; lane++) {
+      const share = ids.filter((id) => homeLane(id, 3) === lane).length / ids.length;
+      expect(share, `thread ${lane}`).toBeGreaterThan(0.28);
+      expect(share, `thread ${lane}`).toBeLessThan(0.39);
+    }
+  });
 });

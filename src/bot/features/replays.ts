@@ -35,7 +35,7 @@ export async function replayView(ctx: BotContext, game: FinishedGame, requested:
   const id = { gameId: game.id, stateId: 0 };
   return {
     content,
-    files: [new AttachmentBuilder(await ctx.workers.board(view), { name: 'board.png' })],
+    files: [new AttachmentBuilder(await ctx.workers.board(view, {}, game.id), { name: 'board.png' })],
     attachments: [],
     components: rows([
       button(replayStep, id, 0, '⏮', { disabled: at === 0 }),

@@ -36,8 +36,8 @@ function deciderOf(state: GameState): string | null {
 }
 
 /** The board picture, drawn in a worker thread (a board takes longer than a dozen clicks' answers). */
-function drawBoard(ctx: BotContext, view: GameView): Promise<Buffer> {
-  return ctx.workers.board(view, { turnOf: view.result ? null : (view.players[view.currentPlayer]?.name ?? null) });
+function drawBoard(ctx: BotContext, gameId: string, view: GameView): Promise<Buffer> {
+  return ctx.workers.board(view, { turnOf: view.result ? null : (view.players[view.currentPlayer]?.name ?? null) }, gameId);
 }
 
 /**
@@ -62,7 +62,7 @@ async function show<Game extends ActiveGame | FinishedGame>(ctx: BotContext, gam
       ctx.log.warn({ err: error, gameId: game.id }, 'could not close the last turn’s message');
     });
     const animation = await endOfGameAnimation(ctx, game as FinishedGame);
-    const [board, chart] = await Promise.all([drawBoard(ctx, view), ctx.workers.netWorthChart(view)]);
+    const [board, chart] = await Promise.all([drawBoard(ctx, game.id, view), ctx.workers.netWorthChart(view)]);
     const final = finalMessage(view, { board, chart, animation }, ctx.ui.finalButtons(game as FinishedGame));
     const posted = await sendNew(ctx, channelId, final, options.via);
     await record(ctx, game, channelId, posted.id);
@@ -84,7 +84,7 @@ async function show<Game extends ActiveGame | FinishedGame>(ctx: BotContext, gam
     const redraw = needsNewPicture(current.picture, view);
     let edited = true;
     try {
-      await editRecord(ctx, current, turnMessage({ view, decision, lines, buttons, picture: redraw ? await drawBoard(ctx, view) : null, ping: null }));
+      await editRecord(ctx, current, turnMessage({ view, decision, lines, buttons, picture: redraw ? await drawBoard(ctx, game.id, view) : null, ping: null }));
     } catch (error) {
       // Deleted by someone, say: the turn goes on in a new message.
       ctx.log.warn({ err: error, gameId: game.id, messageId: current.messageId }, 'could not edit the table message; posting a new one');
@@ -132,7 +132,7 @@ async function postTurn<Game extends ActiveGame | FinishedGame>(ctx: BotContext,
   const decision = currentDecision(game.state);
   const channelId = playChannelOf(game);
   const ping = pingFor({ decider, previousDecider, turnPlayer: view.players[view.currentPlayer]?.id ?? null, newTurn: true, lastPinged, silent });
-  const message = turnMessage({ view, decision, lines, buttons, picture: await drawBoard(ctx, view), ping: ping?.userId ?? null });
+  const message = turnMessage({ view, decision, lines, buttons, picture: await drawBoard(ctx, game.id, view), ping: ping?.userId ?? null });
   const posted = await sendNew(ctx, channelId, message, options.via);
   if (previous) ctx.table.noteShown(game.id, posted.id, game.state.stateId);
   else await record(ctx, game, channelId, posted.id);
