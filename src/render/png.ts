@@ -12,7 +12,7 @@
  * of its rows do not change (src/render/board.ts keeps the strips it has made).
  */
 import type { Canvas } from 'canvas';
-import { constants, deflateRawSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync } from 'node:zlib';
 
 /** Colours are binned to 5-6-5 bits (what the eye tells apart in anti-aliasing). */
 const BIN_COUNT = 1 << 16;
@@ -278,18 +278,6 @@ function chunk(type: string, parts: readonly Buffer[]): Buffer {
   for (const part of parts) offset += part.copy(out, offset);
   out.writeUInt32BE(crc32(out.subarray(4, 8 + length)), 8 + length);
   return out;
-}
-
-const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (let i = 0; i < bytes.length; i++) crc = (CRC_TABLE[(crc ^ (bytes[i] as number)) & 0xff] as number) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
 }
 
 const ADLER_BASE = 65521;
