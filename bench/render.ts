@@ -1,12 +1,15 @@
 /**
  * The board picture is drawn after every turn of every game, so its time and size are what
- * matter: goal 10 ms and 150 KB for a late-game board. Three figures: one late-game board drawn
+ * matter: goal 10 ms and 150 KB for a late-game board. Four figures: one late-game board drawn
  * again and again, and two streams of boards as a bot draws them (many games' turns
  * interleaved), which is what a thread drawing pictures actually sees: a board reuses the bands
  * (rows of the grid, of the legend) and the sprites that an earlier board drew the same, so the
  * streams are the figures that tell. The busy one, 200 games each with its own players, is
- * the one whose caches overflow.
+ * the one whose caches overflow. A last figure: one of a busy bot's two drawing threads, in
+ * the middle of 200 games, given its games' boards by their home (src/ai/pool.ts, `laneFor`) or
+ * given whichever boards come while it is free (what piscina's own balancing did).
  */
+import { homeLane } from '../src/ai/pool.js';
 import { renderBoard } from '../src/render/index.js';
 import type { GameView } from '../src/engine/types.js';
 import { interleavedBoards, lateGameBoard } from '../test/render/fixtures.js';
@@ -22,6 +25,8 @@ const STREAM_RUNS = 3;
  */
 const BUSY_GAMES = 200;
 const BUSY_BOARDS = 6000;
+/** The home figure's games' steps (their boards 30 to 69, past the opening's shared rows), and threads. */
+const MIDGAME = { from: 30, to: 70, threads: 2 } as const;
 
 export async function run(): Promise<string[]> {
   const view = lateGameBoard();
@@ -39,17 +44,32 @@ export async function run(): Promise<string[]> {
   const streamRuns = drawStream(stream);
   const busy = interleavedBoards(Array.from({ length: BUSY_GAMES }, (_, game) => ({ seed: 5000 + game, players: 4, playersOf: String(game + 1) }))).slice(0, BUSY_BOARDS);
   const busyRuns = drawStream(busy);
+  // Each case with games of its own, so that neither finds the other's strips in the cache.
+  const midgame = (firstSeed: number) =>
+    interleavedBoards(Array.from({ length: BUSY_GAMES }, (_, game) => ({ seed: firstSeed + game, players: 4, playersOf: String(game + 1) }))).filter(
+      (board) => board.step >= MIDGAME.from && board.step < MIDGAME.to,
+    );
+  const byHome = midgame(7000).filter((board) => homeLane(`game-${board.game}`, MIDGAME.threads) === 0);
+  let draw = 1;
+  const atRandom = midgame(9000).filter(() => {
+    // A fixed sequence (a linear congruential generator), so that every run draws the same boards.
+    draw = (draw * 1103515245 + 12345) % 2 ** 31;
+    return draw < 2 ** 30;
+  });
+  const [homeRun] = drawStream(byHome, 1);
+  const [randomRun] = drawStream(atRandom, 1);
   return [
     `render: board p50 ${median(times).toFixed(1)} ms, ${Math.round(size / 1024)} KB (one late-game board again and again: its unchanged bands are kept, only the status lines are encoded)`,
     `render: stream of ${stream.length} boards from ${STREAM_GAMES} games at once, p50 ${streamRuns.map((run) => run.p50.toFixed(2)).join(' / ')} ms a board (${STREAM_RUNS} runs), ${Math.round((streamRuns.at(-1)?.bytes ?? 0) / 1024)} KB on average`,
     `render: busy stream of ${busy.length} boards from ${BUSY_GAMES} games with their own players, p50 ${busyRuns.map((run) => run.p50.toFixed(2)).join(' / ')} ms a board, CPU ${busyRuns.map((run) => run.cpu.toFixed(2)).join(' / ')} ms a board (${STREAM_RUNS} runs; the collector's threads included)`,
+    `render: a drawing thread of ${MIDGAME.threads} at ${BUSY_GAMES} games (boards ${MIDGAME.from}–${MIDGAME.to - 1} of each), CPU ${homeRun!.cpu.toFixed(2)} ms a board given its games' boards (${byHome.length}) against ${randomRun!.cpu.toFixed(2)} ms given any (${atRandom.length})`,
   ];
 }
 
-/** Each of `STREAM_RUNS` runs through the boards: the p50 time, the CPU and the bytes of a board. */
-function drawStream(boards: readonly { view: GameView; turnOf: string }[]): { p50: number; cpu: number; bytes: number }[] {
+/** Each of `rounds` runs through the boards: the p50 time, the CPU and the bytes of a board. */
+function drawStream(boards: readonly { view: GameView; turnOf: string }[], rounds = STREAM_RUNS): { p50: number; cpu: number; bytes: number }[] {
   const runs: { p50: number; cpu: number; bytes: number }[] = [];
-  for (let round = 0; round < STREAM_RUNS; round++) {
+  for (let round = 0; round < rounds; round++) {
     const each: number[] = [];
     let bytes = 0;
     const cpuBefore = process.cpuUsage();

@@ -218,9 +218,10 @@ export interface PlayedGame {
 /**
  * Every state of some random games as a spectator sees them, their turns interleaved as a busy
  * bot's games are (the first move of each game, then the second…), each with the name of the
- * player in turn: the boards a drawing thread is asked for.
+ * player in turn, its game (an index in `games`) and its step in that game: the boards a
+ * drawing thread is asked for.
  */
-export function interleavedBoards(games: readonly PlayedGame[]): { view: GameView; turnOf: string }[] {
+export function interleavedBoards(games: readonly PlayedGame[]): { view: GameView; turnOf: string; game: number; step: number }[] {
   const played = games.map(({ seed, players, options, playersOf }) => {
     const views: GameView[] = [];
     const named = (view: GameView): GameView =>
@@ -228,12 +229,12 @@ export function interleavedBoards(games: readonly PlayedGame[]): { view: GameVie
     playRandomGame(seed, players, options ?? {}, (state) => views.push(named(spectatorView(state))));
     return views;
   });
-  const boards: { view: GameView; turnOf: string }[] = [];
+  const boards: { view: GameView; turnOf: string; game: number; step: number }[] = [];
   for (let step = 0; played.some((views) => step < views.length); step++) {
-    for (const views of played) {
+    played.forEach((views, game) => {
       const view = views[step];
-      if (view) boards.push({ view, turnOf: view.players[view.currentPlayer]?.name ?? '' });
-    }
+      if (view) boards.push({ view, turnOf: view.players[view.currentPlayer]?.name ?? '', game, step });
+    });
   }
   return boards;
 }
