@@ -1,7 +1,8 @@
 /**
  * `npm run bench:load`: the bot as production runs it (compiled, `node dist/src/main.js`, its own
- * process) against the local Discord double, many games at once, players simulated in this
- * process clicking only what the bot shows them (test/e2e/players.ts). Three parts:
+ * process) against the local Discord double, many games at once (a game that ends is followed by
+ * a new one in its channel, so that as many stay live), players simulated in this process
+ * clicking only what the bot shows them (test/e2e/players.ts). Three parts:
  *
  * - latency: 200 live games, each making a move every 2–5 s, at Discord's default global limit
  *   (50 requests/s), on PostgreSQL and on the embedded database: the first answer's p50 / p99
@@ -63,6 +64,10 @@ interface Rig {
   bot: BotProcess;
   pid: number;
   tables: Table[];
+  /** A new game in table `index`'s channel, once its game is over: the games stay live. */
+  reopen(index: number): Promise<Table>;
+  /** Moves made by games that are over (their tables replaced), so that moves are counted across. */
+  finishedMoves: number;
   /** Every click's first answer, in ms, since `mark`. */
   answers: number[];
   unanswered: number;
@@ -159,6 +164,14 @@ async function startRig(scenario: Scenario): Promise<Rig> {
     bot,
     pid,
     tables: [],
+    async reopen(index) {
+      const table = rig.tables[index]!;
+      rig.finishedMoves += table.moves;
+      const next = await openGame(double, guild, guild.channels[index]!.id, index);
+      rig.tables[index] = next;
+      return next;
+    },
+    finishedMoves: 0,
     answers: [],
     unanswered: 0,
     transactions: database?.transactions ?? null,
@@ -223,7 +236,8 @@ function cpuSeconds(pid: number, thread?: number): number {
 /** Every table makes a move every `delay` ms (drawn in the range) for `ms`; what was measured. */
 async function play(rig: Rig, delay: [number, number], ms: number): Promise<Window> {
   rig.answers.length = 0;
-  const movesBefore = rig.tables.reduce((sum, table) => sum + table.moves, 0);
+  const movesSoFar = () => rig.tables.reduce((sum, table) => sum + table.moves, rig.finishedMoves);
+  const movesBefore = movesSoFar();
   const callsBefore = rig.double.calls.length;
   const until = Date.now() + ms;
   let errors = 0;
@@ -235,13 +249,17 @@ async function play(rig: Rig, delay: [number, number], ms: number): Promise<Wind
   lag.enable();
   const started = performance.now();
   await Promise.all(
-    rig.tables.map(async (table, index) => {
+    rig.tables.map(async (first, index) => {
+      let table = first;
       await sleep((index * 97) % delay[1]);
       while (Date.now() < until) {
         await sleep(delay[0] + Math.random() * (delay[1] - delay[0]));
         if (Date.now() >= until) break;
         try {
-          if (!(await table.playDecision())) return;
+          // A game over is followed by a new one in its channel, as on a busy server: at the
+          // ceiling's fast steps most games end within a minute or two, and a table left empty
+          // would make every later step a measure of fewer games (and of games ending).
+          if (!(await table.playDecision())) table = await rig.reopen(index);
         } catch {
           errors++;
         }
@@ -257,7 +275,7 @@ async function play(rig: Rig, delay: [number, number], ms: number): Promise<Wind
     driverCpu: (100 * (driverCpu.user + driverCpu.system)) / 1e6 / elapsed,
     driverLag: lag.percentile(99) / 1e6,
   };
-  const moves = rig.tables.reduce((sum, table) => sum + table.moves, 0) - movesBefore;
+  const moves = movesSoFar() - movesBefore;
   const calls = rig.double.calls.slice(callsBefore);
   const global = calls.filter((call) => call.countsGlobally).length;
   const sorted = rig.answers.slice().sort((a, b) => a - b);
