@@ -68,6 +68,8 @@ interface Rig {
   reopen(index: number): Promise<Table>;
   /** Moves made by games that are over (their tables replaced), so that moves are counted across. */
   finishedMoves: number;
+  /** Games begun by `reopen` so far. */
+  gamesBegun: number;
   /** Every click's first answer, in ms, since `mark`. */
   answers: number[];
   unanswered: number;
@@ -167,11 +169,13 @@ async function startRig(scenario: Scenario): Promise<Rig> {
     async reopen(index) {
       const table = rig.tables[index]!;
       rig.finishedMoves += table.moves;
+      rig.gamesBegun++;
       const next = await openGame(double, guild, guild.channels[index]!.id, index);
       rig.tables[index] = next;
       return next;
     },
     finishedMoves: 0,
+    gamesBegun: 0,
     answers: [],
     unanswered: 0,
     transactions: database?.transactions ?? null,
@@ -212,6 +216,8 @@ interface Window {
   /** Every request the bot made (interaction callbacks included), per move. */
   requestsPerMove: number;
   errors: number;
+  /** Games that ended and were followed by a new one in the window. */
+  gamesBegun: number;
   /** CPU used in the window, in % of one core: the bot's process, its main thread, and this one (the double and the players). */
   botCpu: number;
   botMainCpu: number;
@@ -238,6 +244,7 @@ async function play(rig: Rig, delay: [number, number], ms: number): Promise<Wind
   rig.answers.length = 0;
   const movesSoFar = () => rig.tables.reduce((sum, table) => sum + table.moves, rig.finishedMoves);
   const movesBefore = movesSoFar();
+  const gamesBegunBefore = rig.gamesBegun;
   const callsBefore = rig.double.calls.length;
   const until = Date.now() + ms;
   let errors = 0;
@@ -280,7 +287,7 @@ async function play(rig: Rig, delay: [number, number], ms: number): Promise<Wind
   const global = calls.filter((call) => call.countsGlobally).length;
   const sorted = rig.answers.slice().sort((a, b) => a - b);
   const transactionsPerMove = rig.transactions && transactionsBefore !== null ? ((await rig.transactions()) - transactionsBefore) / Math.max(1, moves) : null;
-  return { transactionsPerMove, moves, movesPerSecond: moves / elapsed, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), globalPerMove: global / Math.max(1, moves), requestsPerMove: calls.length / Math.max(1, moves), errors: errors + rig.unanswered, ...cpu };
+  return { transactionsPerMove, moves, movesPerSecond: moves / elapsed, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), globalPerMove: global / Math.max(1, moves), requestsPerMove: calls.length / Math.max(1, moves), errors: errors + rig.unanswered, gamesBegun: rig.gamesBegun - gamesBegunBefore, ...cpu };
 }
 
 function rssMb(pid: number): number {
@@ -314,7 +321,7 @@ async function ceiling(): Promise<string> {
   try {
     for (const delay of steps) {
       const window = await play(rig, delay, Math.min(seconds, 20) * 1000);
-      seen.push(`${window.movesPerSecond.toFixed(0)}/s p99 ${window.p99.toFixed(0)} ms (${window.requestsPerMove.toFixed(1)} requests, bot ${msAMove(window.botCpu, window).toFixed(1)} ms a move)`);
+      seen.push(`${window.movesPerSecond.toFixed(0)}/s p99 ${window.p99.toFixed(0)} ms (${window.requestsPerMove.toFixed(1)} requests, bot ${msAMove(window.botCpu, window).toFixed(1)} ms a move, ${window.gamesBegun} games ended and begun again, ${window.errors} errors)`);
       if (window.p99 > 1000) break;
       best = Math.max(best, window.movesPerSecond);
     }
