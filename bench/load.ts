@@ -263,9 +263,9 @@ async function play(rig: Rig, delay: [number, number], ms: number): Promise<Wind
         await sleep(delay[0] + Math.random() * (delay[1] - delay[0]));
         if (Date.now() >= until) break;
         try {
-          // A game over is followed by a new one in its channel, as on a busy server: at the
-          // ceiling's fast steps most games end within a minute or two, and a table left empty
-          // would make every later step a measure of fewer games (and of games ending).
+          // A game over is followed by a new one in its channel, as on a busy server, so that
+          // a step measures as many live games as asked (before, a table whose game had ended
+          // stopped playing: at 40 games most of them within the ceiling's fast steps).
           if (!(await table.playDecision())) table = await rig.reopen(index);
         } catch {
           errors++;
