@@ -59,9 +59,9 @@ export interface LaneLoad {
  * Why a board has a home: a thread keeps the encoded strips of the boards it drew, and a game's
  * next board reuses all but the rows that changed (src/render/board.ts), but only if it is drawn
  * where the last one was, before other games' strips push them out of a bounded cache. Sent to
- * whichever thread was free, a board found its game's strips half as often: late-game boards of
- * 200 games, interleaved, cost 5.6–6.0 ms each in a thread drawing a random half of them against
- * 2.4–3.1 ms in a thread drawing every board of half the games (scratch runs, 2026-11-27).
+ * whichever thread was free, boards found far fewer of their games' strips: mid-game boards of
+ * 200 games, interleaved, cost a thread 6.5 ms each when it draws any half of them against 1.9
+ * ms when it draws every board of half the games (`npm run bench render`, its last line).
  */
 export function laneFor(lanes: readonly LaneLoad[], home: number | null): number {
   if (home !== null && lanes[home]?.long === 0) return home;
