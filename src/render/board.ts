@@ -9,7 +9,7 @@ import { BoundedCache } from './cache.js';
 import { formatMoney } from './format.js';
 import { chainLabels, THEME } from './palette.js';
 import { assemblePng, encodeStrip, Palette, pixelsOf, type Strip } from './png.js';
-import { drawText, drawWords, fitText, sprite } from './sprites.js';
+import { drawText, drawWords, fitText, sprite, wordsWidth, type Word } from './sprites.js';
 import { chainTile, drawHeadquartersDisc } from './tiles.js';
 
 // Discord shows the picture about 400 px wide on a phone, half this width, so every text size
@@ -357,7 +357,14 @@ function drawStatus(ctx: CanvasRenderingContext2D, view: BoardView, turnOf: stri
   const name = turnOf?.replace(/[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu, '').replace(/\s+/g, ' ').trim();
   if (name && !view.result) {
     const room = right - left - titleWidth - 12;
-    drawText(ctx, fitText(`· ${name} to play`, room, 28, 'bold'), left + titleWidth + 12, top, { ...titleStyle, colour: THEME.highlight, name: true });
+    const style = { ...titleStyle, colour: THEME.highlight };
+    // In words, so that only the name is a sprite of its player's: a busy bot's drawing thread
+    // meets more players than its names' cache holds, and drew each one's whole line anew.
+    const line = (shown: string): Word[] => ['·', { name: shown }, 'to', 'play'];
+    let words = line(name);
+    const width = wordsWidth(words, style);
+    if (width > room) words = line(fitText(name, room - (width - wordsWidth([{ name }], style)), 28, 'bold'));
+    drawWords(ctx, words, left + titleWidth + 12, top, style);
   }
   drawWords(ctx, [String(view.bagSize), 'tiles in the bag'], left, bottom, { size: 22, colour: THEME.mutedText });
   if (view.lastPlacedTile) {

@@ -74,11 +74,11 @@ interface TextStyle {
 /** Pango needs no measuring context of its own; any canvas will do. */
 const measuring = createCanvas(1, 1).getContext('2d');
 
-/** Draw one line of text with its middle at `y`; returns its width. */
-export function drawText(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, style: TextStyle): number {
+/** The sprite of `text` in this style, drawn the first time it is asked for. */
+function textSprite(text: string, style: TextStyle): Canvas {
   const weight = style.weight ?? 'normal';
   const key = `text|${style.size}|${weight}|${style.colour}|${text}`;
-  const image = cached(key, () => {
+  return cached(key, () => {
     const height = Math.ceil(style.size * 1.6);
     const canvas = createCanvas(textWidth(text, style.size, weight) + 2 * TEXT_PAD, height);
     const sprite = canvas.getContext('2d');
@@ -88,6 +88,11 @@ export function drawText(ctx: CanvasRenderingContext2D, text: string, x: number,
     sprite.fillText(text, TEXT_PAD, height / 2);
     return canvas;
   }, style.name ? names : sprites);
+}
+
+/** Draw one line of text with its middle at `y`; returns its width. */
+export function drawText(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, style: TextStyle): number {
+  const image = textSprite(text, style);
   const width = image.width - 2 * TEXT_PAD;
   const align = style.align ?? 'left';
   const left = align === 'left' ? x : align === 'center' ? x - width / 2 : x - width;
@@ -96,25 +101,41 @@ export function drawText(ctx: CanvasRenderingContext2D, text: string, x: number,
   return width;
 }
 
+/** A word of `drawWords`: its text, or a player's name (kept among the names, `NAME_BUDGET_BYTES`). */
+export type Word = string | { name: string };
+
+const wordStyle = (word: Word, style: TextStyle): [string, TextStyle] => (typeof word === 'string' ? [word, style] : [word.name, { ...style, name: true }]);
+
 /**
  * Draw a line as separate words, each its own sprite, a space apart; returns its width. For lines
- * with a changing part ("Turn 37", "61 tiles in the bag", "Last tile 5C"): kept whole, every
- * turn, count and tile made a sprite of the whole line (two thirds of the 12 MB a stream of 16
- * games' boards kept); kept in words, the fixed words are one sprite each and the changing ones
- * small. Pango spaces the words of a line as this does, give or take a pixel.
+ * with a changing part ("Turn 37", "61 tiles in the bag", "Last tile 5C", "· Chiara to play"):
+ * kept whole, every turn, count, tile and player made a sprite of the whole line (two thirds of
+ * the 12 MB a stream of 16 games' boards kept); kept in words, the fixed words are one sprite
+ * each and the changing ones small. Pango spaces the words of a line as this does, give or take
+ * a pixel.
  */
-export function drawWords(ctx: CanvasRenderingContext2D, words: readonly string[], x: number, y: number, style: TextStyle & { align?: 'left' | 'right' }): number {
+export function drawWords(ctx: CanvasRenderingContext2D, words: readonly Word[], x: number, y: number, style: TextStyle & { align?: 'left' | 'right' }): number {
   const space = spaceWidth(style.size, style.weight ?? 'normal');
   // Right-aligned, the last word is drawn first: each word's width is known once it is drawn.
   const fromRight = style.align === 'right';
   let at = x;
   let width = space * (words.length - 1);
   for (const word of fromRight ? [...words].reverse() : words) {
-    const drawn = drawText(ctx, word, at, y, style);
-    at += fromRight ? -(drawn + space) : drawn + space;
-    width += drawn;
+    const [text, drawn] = wordStyle(word, style);
+    const wordWidth = drawText(ctx, text, at, y, drawn);
+    at += fromRight ? -(wordWidth + space) : wordWidth + space;
+    width += wordWidth;
   }
   return width;
+}
+
+/**
+ * How wide `drawWords` draws these words, from their sprites (each made now if it is not kept,
+ * as drawing it will need it): text already drawn is not measured again.
+ */
+export function wordsWidth(words: readonly Word[], style: TextStyle): number {
+  const space = spaceWidth(style.size, style.weight ?? 'normal');
+  return words.reduce((width, word) => width + textSprite(...wordStyle(word, style)).width - 2 * TEXT_PAD, space * (words.length - 1));
 }
 
 const spaces = new Map<string, number>();

@@ -48,6 +48,23 @@ describe('the board picture says whose turn it is', () => {
     expect(fitText('Ada', 300, 28)).toBe('Ada');
     expect(renderBoard(lateGameBoard(), { turnOf: '🦄'.repeat(100) }).length).toBeGreaterThan(0);
   });
+
+  it('keeps a long name’s status line, drawn in words, inside the picture’s margin', async () => {
+    const view = lateGameBoard();
+    const plain = await decodePng(renderBoard(view));
+    const long = await decodePng(renderBoard(view, { turnOf: `Chiara ${'with a very long display name '.repeat(3)}` }));
+    const short = await decodePng(renderBoard(view, { turnOf: 'Chiara' }));
+    const gridTop = tileBounds('1A').y;
+    const columns = (pixels: Pixels, from: number, to: number): Pixels => {
+      const rows = Array.from({ length: gridTop }, (_, y) => pixels.data.slice((y * pixels.width + from) * 4, (y * pixels.width + to) * 4));
+      return { width: to - from, height: gridTop, data: Uint8ClampedArray.from(rows.flatMap((row) => [...row])) };
+    };
+    // The right margin (the last 12 pixels) is untouched; the line reaches almost to it, where a
+    // short name's line stops far before.
+    expect(countDifferentPixels(columns(plain, plain.width - 12, plain.width), columns(long, long.width - 12, long.width))).toBe(0);
+    expect(countDifferentPixels(columns(plain, plain.width - 120, plain.width - 12), columns(long, long.width - 120, long.width - 12))).toBeGreaterThan(50);
+    expect(countDifferentPixels(columns(plain, plain.width - 120, plain.width - 12), columns(short, short.width - 120, short.width - 12))).toBe(0);
+  });
 });
 
 describe('empty cells at phone size', () => {
