@@ -363,7 +363,7 @@ function drawStatus(ctx: CanvasRenderingContext2D, view: BoardView, turnOf: stri
     const line = (shown: string): Word[] => ['·', { name: shown }, 'to', 'play'];
     let words = line(name);
     const width = wordsWidth(words, style);
-    if (width > room) words = line(fitText(name, room - (width - wordsWidth([{ name }], style)), 28, 'bold'));
+    if (width > room) words = line(fitText(name, room - (width - wordsWidth([{ name }], style)), style.size, style.weight));
     drawWords(ctx, words, left + titleWidth + 12, top, style);
   }
   drawWords(ctx, [String(view.bagSize), 'tiles in the bag'], left, bottom, { size: 22, colour: THEME.mutedText });
