@@ -10,6 +10,7 @@
  * given whichever boards come while it is free (what piscina's own balancing did).
  */
 import { homeLane } from '../src/ai/pool.js';
+import { nextInt } from '../src/engine/rng.js';
 import { renderBoard } from '../src/render/index.js';
 import type { GameView } from '../src/engine/types.js';
 import { interleavedBoards, lateGameBoard } from '../test/render/fixtures.js';
@@ -42,19 +43,17 @@ export async function run(): Promise<string[]> {
   // 4 players, every game option at its default.
   const stream = interleavedBoards(Array.from({ length: STREAM_GAMES }, (_, game) => ({ seed: 1000 + game, players: 4 })));
   const streamRuns = drawStream(stream);
-  const busy = interleavedBoards(Array.from({ length: BUSY_GAMES }, (_, game) => ({ seed: 5000 + game, players: 4, playersOf: String(game + 1) }))).slice(0, BUSY_BOARDS);
+  const busy = busyBoards(5000).slice(0, BUSY_BOARDS);
   const busyRuns = drawStream(busy);
   // Each case with games of its own, so that neither finds the other's strips in the cache.
-  const midgame = (firstSeed: number) =>
-    interleavedBoards(Array.from({ length: BUSY_GAMES }, (_, game) => ({ seed: firstSeed + game, players: 4, playersOf: String(game + 1) }))).filter(
-      (board) => board.step >= MIDGAME.from && board.step < MIDGAME.to,
-    );
+  const midgame = (firstSeed: number) => busyBoards(firstSeed).filter((board) => board.step >= MIDGAME.from && board.step < MIDGAME.to);
   const byHome = midgame(7000).filter((board) => homeLane(`game-${board.game}`, MIDGAME.threads) === 0);
-  let draw = 1;
+  // A seeded draw, so that every run gives the thread the same boards.
+  let rng = 1;
   const atRandom = midgame(9000).filter(() => {
-    // A fixed sequence (a linear congruential generator), so that every run draws the same boards.
-    draw = (draw * 1103515245 + 12345) % 2 ** 31;
-    return draw < 2 ** 30;
+    const draw = nextInt(rng, MIDGAME.threads);
+    rng = draw.rng;
+    return draw.value === 0;
   });
   const [homeRun] = drawStream(byHome, 1);
   const [randomRun] = drawStream(atRandom, 1);
@@ -64,6 +63,11 @@ export async function run(): Promise<string[]> {
     `render: busy stream of ${busy.length} boards from ${BUSY_GAMES} games with their own players, p50 ${busyRuns.map((run) => run.p50.toFixed(2)).join(' / ')} ms a board, CPU ${busyRuns.map((run) => run.cpu.toFixed(2)).join(' / ')} ms a board (${STREAM_RUNS} runs; the collector's threads included)`,
     `render: a drawing thread of ${MIDGAME.threads} at ${BUSY_GAMES} games (boards ${MIDGAME.from}–${MIDGAME.to - 1} of each), CPU ${homeRun!.cpu.toFixed(2)} ms a board given its games' boards (${byHome.length}) against ${randomRun!.cpu.toFixed(2)} ms given any (${atRandom.length})`,
   ];
+}
+
+/** The boards of `BUSY_GAMES` games from `firstSeed` on, each game with its own players, interleaved. */
+function busyBoards(firstSeed: number): ReturnType<typeof interleavedBoards> {
+  return interleavedBoards(Array.from({ length: BUSY_GAMES }, (_, game) => ({ seed: firstSeed + game, players: 4, playersOf: String(game + 1) })));
 }
 
 /** Each of `rounds` runs through the boards: the p50 time, the CPU and the bytes of a board. */

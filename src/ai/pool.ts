@@ -106,7 +106,7 @@ export function createWorkerPool(options: { threads?: number } = {}): WorkerPool
     choose: async (view, chosen) => (await run({ kind: 'choose', view, options: chosen }, { long: true })) as Action | null,
     suggest: async (view, seed) => (await run({ kind: 'suggest', view, seed }, { long: true })) as Suggestion | null,
     animate: async (frames, chains) => asBuffer(await run({ kind: 'animate', frames, chains }, { long: true })),
-    board: async (view, drawn = {}, gameId) => asBuffer(await run({ kind: 'board', view: boardViewOf(view), options: drawn }, { long: false, ...(gameId === undefined ? {} : { gameId }) })),
+    board: async (view, drawn = {}, gameId) => asBuffer(await run({ kind: 'board', view: boardViewOf(view), options: drawn }, { long: false, gameId })),
     netWorthChart: async (view) => asBuffer(await run({ kind: 'netWorthChart', view }, { long: false })),
     close: async () => {
       await Promise.all(lanes.map((lane) => lane.pool.destroy()));
