@@ -13,6 +13,7 @@ import { SLOW_ANSWER_AFTER_MS } from './replies.js';
 import { routeInteraction, type CommandHandler } from './router.js';
 import { TableMemory } from './table/memory.js';
 import { writeShownTables } from './table/publish.js';
+import { SummaryEdits } from './table/summary-edits.js';
 import { TableTransport } from './table/transport.js';
 import { startTurnClock } from './turn-clock.js';
 
@@ -41,6 +42,8 @@ export interface BotOptions {
   slowAnswerAfterMs?: number;
   /** How often due turn clocks are checked; 0 leaves it to the caller (tests call `tick`). */
   clockTickMs?: number;
+  /** At most one edit of a game's summary in this long while it plays (default `SUMMARY_EDIT_MS`, 15 s). */
+  summaryEditMs?: number;
 }
 
 /**
@@ -115,6 +118,7 @@ export function createBot(options: BotOptions): Bot {
     ui: tableUi,
     transport: new TableTransport(channelRest, client.rest),
     table: new TableMemory(),
+    summaries: new SummaryEdits(options.summaryEditMs),
     workers,
     computerMoveDelayMs: options.computerMoveDelayMs ?? 1500,
     background: new Set(),
@@ -153,7 +157,8 @@ export function createBot(options: BotOptions): Bot {
       await Promise.allSettled([...inFlight]);
       // Computer players' moves in progress finish (each is one guarded write and its announcement).
       await Promise.allSettled([...context.background]);
-      // What the tables show, so that a restart does not show them all again.
+      // The summaries' waiting edits, and what the tables show, so that a restart does not show them all again.
+      await context.summaries.flush();
       await writeShownTables(context).catch((error: unknown) => options.log.warn({ err: error }, 'could not write down what the tables show'));
       await client.destroy();
       channelRest.clearHashSweeper();

@@ -5,6 +5,7 @@ import type { ActiveGame, FinishedGame, PrismaClient } from '../store/index.js';
 import type { Panel } from './layout.js';
 import type { Logger } from './logger.js';
 import type { TableMemory } from './table/memory.js';
+import type { SummaryEdits } from './table/summary-edits.js';
 import type { TableTransport } from './table/transport.js';
 
 /**
@@ -37,6 +38,8 @@ export interface BotContext {
   transport: TableTransport;
   /** Each game's current turn message and last ping, in this process. */
   table: TableMemory;
+  /** When each game's summary in its channel is edited (at most once every few seconds while it plays). */
+  summaries: SummaryEdits;
   /** Worker threads for the computer players' thinking and the pictures: never on this event loop. */
   workers: WorkerPool;
   /** How long a computer player waits before its move, so that people can follow. */

@@ -40,6 +40,8 @@ export interface HarnessOptions {
   restHandlerSweepMs?: number;
   /** The seed each started game deals from (the bot's default: drawn at random), for a game known in advance. */
   gameSeed?: () => number;
+  /** At most one edit of a game's channel summary in this long while it plays (the bot's default: 15 s). */
+  summaryEditMs?: number;
 }
 
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
@@ -58,7 +60,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   });
   const log = createLogger({ level: 'debug', destination });
   const launch = async (): Promise<Bot> => {
-    const bot = createBot({ db: database.prisma, log, commands: COMMAND_HANDLERS, computerMoveDelayMs: 20, ...(options.catchUpAfterMs === undefined ? {} : { catchUpAfterMs: options.catchUpAfterMs }), ...(options.globalRestLimit === undefined ? {} : { globalRestLimit: options.globalRestLimit }), clientOptions: clientOptionsOf(double, options), ...(options.now ? { now: options.now, clockTickMs: 0 } : {}), ...(options.gameSeed ? { gameSeed: options.gameSeed } : {}) });
+    const bot = createBot({ db: database.prisma, log, commands: COMMAND_HANDLERS, computerMoveDelayMs: 20, ...(options.catchUpAfterMs === undefined ? {} : { catchUpAfterMs: options.catchUpAfterMs }), ...(options.globalRestLimit === undefined ? {} : { globalRestLimit: options.globalRestLimit }), clientOptions: clientOptionsOf(double, options), ...(options.now ? { now: options.now, clockTickMs: 0 } : {}), ...(options.gameSeed ? { gameSeed: options.gameSeed } : {}), ...(options.summaryEditMs === undefined ? {} : { summaryEditMs: options.summaryEditMs }) });
     await bot.start(double.token);
     return bot;
   };

@@ -214,6 +214,43 @@ describe('whole games through Discord, each in a thread', () => {
     report('2 players', counts);
   }, GAME_TIMEOUT_MS);
 
+  it('the channel’s summary follows the turns at most once a window, shows the newest turn, and is brought up to date when the bot stops', async () => {
+    const windowMs = 3_000;
+    const h = await startHarness({ users: 2, summaryEditMs: windowMs });
+    harness = h;
+    const { game, lobby } = await openGame(h, 2);
+    const summaryEdits = () => h.double.calls.filter((call) => call.method === 'PATCH' && call.path === `/channels/${h.guild.channelId}/messages/${lobby.id}`).length;
+    const nowField = () => h.double.message(lobby.id)!.embeds[0]!.fields!.find((field) => field.name === 'Now')!.value;
+    const shows = (state: GameState) => `Turn ${state.turn + 1}: <@${state.players[state.currentPlayer]!.id}>`;
+    const table = new Table(h, 7, game.threadId!);
+    /** Plays until the turn passes `turn`; the game as it then stands. */
+    const playPast = async (turn: number): Promise<StoredGame> => {
+      for (;;) {
+        expect(await table.playDecision()).toBe(true);
+        await h.bot.context.locks.idle();
+        const now = (await getGame(h.database.prisma, game.id))!;
+        if (now.state!.turn > turn) return now;
+      }
+    };
+    const started = Date.now();
+    let current = game;
+    while (current.state!.turn < game.state!.turn + 6) current = await playPast(current.state!.turn);
+    const elapsed = Date.now() - started;
+    // Six turns, edited at most once a window: the first at once, then one at each window's end.
+    expect(summaryEdits()).toBeLessThanOrEqual(2 + Math.floor(elapsed / windowMs));
+    expect(summaryEdits()).toBeLessThan(6);
+    // The window's end shows the newest turn.
+    await h.double.waitFor(() => nowField().startsWith(shows(current.state!)), { timeoutMs: 3 * windowMs, description: 'the summary showing the newest turn' });
+    // The next turn, within the window that edit opened, waits; the bot stopping sends it.
+    const editsBefore = summaryEdits();
+    const last = await playPast(current.state!.turn);
+    expect(summaryEdits()).toBe(editsBefore);
+    await h.bot.stop();
+    expect(summaryEdits()).toBe(editsBefore + 1);
+    expect(nowField()).toContain(shows(last.state!));
+    await h.restart();
+  }, GAME_TIMEOUT_MS);
+
   it('three players in a tycoon game with trades on, with the bot restarted mid-game', async () => {
     harness = await startHarness({ users: 3 });
     const { game } = await openGame(harness, 3, { bonus: 'tycoon', trades: true });

@@ -67,7 +67,8 @@ async function show<Game extends ActiveGame | FinishedGame>(ctx: BotContext, gam
     const posted = await sendNew(ctx, channelId, final, options.via);
     await record(ctx, game, channelId, posted.id);
     ctx.table.forget(game.id);
-    await updateSummary(ctx, game, view);
+    const lastSummary = summaryEdit(ctx, game, view);
+    if (lastSummary) await ctx.summaries.last(game.id, lastSummary);
     return { ...game, publicMessageId: posted.id, publicStateId: game.state.stateId };
   }
 
@@ -138,7 +139,9 @@ async function postTurn<Game extends ActiveGame | FinishedGame>(ctx: BotContext,
   else await record(ctx, game, channelId, posted.id);
   ctx.table.setTurn(game.id, { channelId, messageId: posted.id, turn: view.turn, turnSeat: view.currentPlayer, lines: [...lines], picture: pictureKey(view), decider, via: posted.via });
   if (ping) ctx.table.notePing(game.id, ping.userId);
-  await updateSummary(ctx, game, view);
+  // At the start the lobby's own answer writes the summary (src/bot/features/lobby.ts).
+  const summary = options.start ? null : summaryEdit(ctx, game, view);
+  if (summary) await ctx.summaries.soon(game.id, summary);
   return { ...game, publicMessageId: posted.id, publicStateId: game.state.stateId };
 }
 
@@ -224,12 +227,19 @@ async function editRecord(ctx: BotContext, record: TurnRecord, message: Outgoing
   await ctx.transport.edit(record.channelId, record.messageId, message);
 }
 
-/** The channel's summary of a game played in a thread: players, whose turn, the result. */
-export async function updateSummary(ctx: BotContext, game: Pick<ActiveGame, 'id' | 'channelId' | 'threadId' | 'summaryMessageId' | 'seats' | 'options' | 'turnLimitSeconds' | 'createdBy' | 'hints'> & { status: 'active' | 'finished' | 'cancelled' }, view: GameView | null): Promise<void> {
-  if (!game.threadId || !game.summaryMessageId) return;
-  await ctx.transport.edit(game.channelId, game.summaryMessageId, summaryMessage(game, view)).catch((error: unknown) => {
-    ctx.log.warn({ err: error, gameId: game.id, channelId: game.channelId }, 'could not update the game’s summary');
-  });
+/**
+ * The edit of the channel's summary of a game played in a thread (players, whose turn, the
+ * result), sent when `ctx.summaries` says: built now, so that an edit waiting for its turn holds
+ * a small message rather than the game; null for a game without a summary.
+ */
+function summaryEdit(ctx: BotContext, game: Pick<ActiveGame, 'id' | 'channelId' | 'threadId' | 'summaryMessageId' | 'seats' | 'options' | 'turnLimitSeconds' | 'createdBy' | 'hints'> & { status: 'active' | 'finished' | 'cancelled' }, view: GameView | null): (() => Promise<void>) | null {
+  const { id: gameId, channelId, threadId, summaryMessageId } = game;
+  if (!threadId || !summaryMessageId) return null;
+  const message = summaryMessage(game, view);
+  return () =>
+    ctx.transport.edit(channelId, summaryMessageId, message).catch((error: unknown) => {
+      ctx.log.warn({ err: error, gameId, channelId }, 'could not update the game’s summary');
+    });
 }
 
 /** A game that stopped (cancelled): its table message loses its buttons and its summary says so. */
@@ -242,7 +252,8 @@ export async function closeTable(ctx: BotContext, game: ActiveGame, status: 'can
     ctx.log.warn({ err: error, gameId: game.id }, 'could not close the table message');
   }
   ctx.table.forget(game.id);
-  await updateSummary(ctx, { ...game, status }, view);
+  const summary = summaryEdit(ctx, { ...game, status }, view);
+  if (summary) await ctx.summaries.last(game.id, summary);
 }
 
 /** The board turn by turn, rebuilt from the log and encoded in the worker pool; null if it cannot be made. */
