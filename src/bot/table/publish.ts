@@ -141,7 +141,7 @@ async function postTurn<Game extends ActiveGame | FinishedGame>(ctx: BotContext,
   if (ping) ctx.table.notePing(game.id, ping.userId);
   // At the start the lobby's own answer writes the summary (src/bot/features/lobby.ts).
   const summary = options.start ? null : summaryEdit(ctx, game, view);
-  if (summary) await ctx.summaries.soon(game.id, summary);
+  if (summary) ctx.summaries.soon(game.id, summary);
   return { ...game, publicMessageId: posted.id, publicStateId: game.state.stateId };
 }
 

@@ -4,13 +4,15 @@
  * global limit (a bot's 50 requests a second in all, by default): everything else a move sends
  * goes through the click's interaction, which that limit does not count. So while a game plays,
  * its summary is edited at most once every `everyMs`: a turn's edit in a quiet window goes out at
- * once, later ones wait for the window's end and only the newest of them is sent. The end of a
- * game (or its cancelling) is edited at once, after any edit already sent.
+ * once, later ones wait for the window's end and only the newest of them is sent. The move's
+ * announcement does not wait for the edit, and a game has at most one edit queued at a time, so
+ * that with more games than the limit lets through, the summaries fall behind and nothing else
+ * does. The end of a game (or its cancelling) is edited at once, after any edit already sent.
  *
  * `npm run bench:load` at 200 games, each making a move every 2–5 s, at Discord's default limit
  * (runs alternated with the build before, two each): the requests a move against the global
  * limit 0.13 against 0.52, and 98.7 and 96.8 moves a second against 76.1 and 76.1 at the same
- * pace. A move's announcement ends with the summary's edit, and the player's panel (their next
+ * pace. A move's announcement ended with the summary's edit, and the player's panel (their next
  * decision) is answered after it: the edits, 40 a second, queued for a bot-token queue held to 45,
  * and the players, who wait for their panels, moved less often.
  *
@@ -30,6 +32,8 @@ interface GameEdits {
   timer: NodeJS.Timeout;
   /** The edits sent so far, one after the other (an older one must not land after a newer). */
   sent: Promise<void>;
+  /** True while the last edit sent is on its way. */
+  sending: boolean;
 }
 
 export class SummaryEdits {
@@ -38,19 +42,20 @@ export class SummaryEdits {
   constructor(private readonly everyMs: number = SUMMARY_EDIT_MS) {}
 
   /**
-   * A new turn to show: edited now when no edit of this game was sent in the last `everyMs`
-   * (resolving once it is), else at the window's end, replacing any edit waiting there.
-   * `edit` must not throw (a summary that cannot be edited is logged and left).
+   * A new turn to show: sent now when no edit of this game was sent in the last `everyMs`, else
+   * at the window's end, replacing any edit waiting there. Never waited for: the move's
+   * announcement goes on while the edit queues for Discord's global limit. `edit` must not throw
+   * (a summary that cannot be edited is logged and left).
    */
-  async soon(gameId: string, edit: Edit): Promise<void> {
-    const game = this.games.get(gameId);
-    if (game) {
-      game.pending = edit;
+  soon(gameId: string, edit: Edit): void {
+    const waiting = this.games.get(gameId);
+    if (waiting) {
+      waiting.pending = edit;
       return;
     }
-    const sent = edit();
-    this.games.set(gameId, { pending: null, timer: this.windowOf(gameId), sent });
-    await sent;
+    const game: GameEdits = { pending: null, timer: this.windowOf(gameId), sent: Promise.resolve(), sending: false };
+    this.games.set(gameId, game);
+    send(game, edit);
   }
 
   /** The game's last summary (its end, or its cancelling): edited now, after any edit already sent; nothing older is sent after it. */
@@ -80,6 +85,13 @@ export class SummaryEdits {
     const timer = setTimeout(() => {
       const game = this.games.get(gameId);
       if (!game) return;
+      if (game.sending) {
+        // The last edit is still queued (more summaries to edit than Discord's limit lets
+        // through): the newest waits another window, so that each game has at most one edit in
+        // the queue and the edits a second stay within what the limit passes.
+        game.timer = this.windowOf(gameId);
+        return;
+      }
       const edit = game.pending;
       if (!edit) {
         // A quiet window: the game's next turn is edited at once.
@@ -87,11 +99,19 @@ export class SummaryEdits {
         return;
       }
       game.pending = null;
-      game.sent = game.sent.then(edit);
       game.timer = this.windowOf(gameId);
+      send(game, edit);
     }, this.everyMs);
     // A waiting edit must not keep a stopped process alive (stop flushes it first).
     timer.unref();
     return timer;
   }
+}
+
+/** Sends `edit` after the game's edits already sent. */
+function send(game: GameEdits, edit: Edit): void {
+  game.sending = true;
+  game.sent = game.sent.then(edit).finally(() => {
+    game.sending = false;
+  });
 }
