@@ -53,11 +53,14 @@ export function statementName(query: { sql: string }): string {
 export async function queryRows(db: PrismaClient | Prisma.TransactionClient, query: Prisma.Sql): Promise<Record<string, unknown>[]> {
   const adapter = adapters.get(db);
   if (!adapter) return db.$queryRaw<Record<string, unknown>[]>(query);
-  if (!statementNames.has(query.text) && statementNames.size < MAX_NAMED_STATEMENTS) statementNames.set(query.text, `acquire_direct_${statementNames.size}`);
+  // Prisma's `text` joins the template anew at each read: read once, and the same string given to
+  // the adapter, whose `statementName` then finds it by the hash this lookup left on it.
+  const sql = query.text;
+  if (!statementNames.has(sql) && statementNames.size < MAX_NAMED_STATEMENTS) statementNames.set(sql, `acquire_direct_${statementNames.size}`);
   const values = query.values;
   // Every parameter is a plain value (text, number, boolean, date or null): the adapter formats a
   // date itself, and needs a type only for lists and for dates or bytes given as text.
-  const result = await adapter.queryRaw({ sql: query.text, args: values, argTypes: values.map(() => ({ scalarType: 'unknown', arity: 'scalar' })) });
+  const result = await adapter.queryRaw({ sql, args: values, argTypes: values.map(() => ({ scalarType: 'unknown', arity: 'scalar' })) });
   const { columnNames, columnTypes, rows } = result;
   const readers = columnTypes.map(readerOf);
   return rows.map((row) => {
