@@ -232,7 +232,7 @@ async function editRecord(ctx: BotContext, record: TurnRecord, message: Outgoing
  * result), sent when `ctx.summaries` says: built now, so that an edit waiting for its turn holds
  * a small message rather than the game; null for a game without a summary.
  */
-function summaryEdit(ctx: BotContext, game: Pick<ActiveGame, 'id' | 'channelId' | 'threadId' | 'summaryMessageId' | 'seats' | 'options' | 'turnLimitSeconds' | 'createdBy' | 'hints'> & { status: 'active' | 'finished' | 'cancelled' }, view: GameView | null): (() => Promise<void>) | null {
+function summaryEdit(ctx: BotContext, game: Parameters<typeof summaryMessage>[0] & Pick<ActiveGame, 'id' | 'channelId' | 'summaryMessageId'>, view: GameView | null): (() => Promise<void>) | null {
   const { id: gameId, channelId, threadId, summaryMessageId } = game;
   if (!threadId || !summaryMessageId) return null;
   const message = summaryMessage(game, view);
