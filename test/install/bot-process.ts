@@ -3,6 +3,7 @@
  * tree, read through its standard output and stopped with a signal.
  */
 import { spawn } from 'node:child_process';
+import { onTestFailed } from 'vitest';
 import { configSchema } from '../../src/bot/config.js';
 
 export type LogLine = Record<string, unknown> & { msg?: string; pid?: number; level?: string };
@@ -61,6 +62,13 @@ export function startBotProcess(command: string, options: { cwd: string; env: Re
     stderr += chunk;
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  try {
+    // A failed test shows what the bot logged: a timeout seen from the double's side says what
+    // did not happen, the bot's own lines why (no player's tiles are ever in them).
+    onTestFailed(() => console.error(`${command} (pid ${child.pid}) logged:\n${lastLines(lines, otherLines, stderr)}`));
+  } catch {
+    // Started outside a test (in a beforeAll): there is no test to attach the report to.
+  }
   let hasExited = false;
   void exited.then(() => {
     hasExited = true;
@@ -99,6 +107,12 @@ export function startBotProcess(command: string, options: { cwd: string; env: Re
       }
     },
   };
+}
+
+/** The last lines a bot process wrote, for a failed test's report. */
+function lastLines(lines: readonly LogLine[], otherLines: readonly string[], stderr: string, count = 60): string {
+  const logged = lines.slice(-count).map(({ time, level, msg, pid: _pid, hostname: _hostname, ...rest }) => `${String(time)} ${String(level)} ${String(msg)} ${JSON.stringify(rest)}`);
+  return [...logged, ...otherLines.slice(-count), ...(stderr ? ['stderr:', ...stderr.split('\n').slice(-count)] : [])].join('\n');
 }
 
 /**
