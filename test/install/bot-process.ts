@@ -88,7 +88,7 @@ export function startBotProcess(command: string, options: { cwd: string; env: Re
           clearTimeout(timer);
           waiters.delete(check);
           if (found) resolve(found);
-          else reject(new Error(`the bot exited before logging "${msg}"; stderr:\n${stderr}\nstdout:\n${[...lines.map((line) => JSON.stringify(line)), ...otherLines].join('\n')}`));
+          else reject(new Error(`the bot exited before logging "${msg}"; it wrote:\n${lastLines(lines, otherLines, stderr, Infinity)}`));
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
@@ -109,7 +109,7 @@ export function startBotProcess(command: string, options: { cwd: string; env: Re
   };
 }
 
-/** The last lines a bot process wrote, for a failed test's report. */
+/** The last `count` lines a bot process wrote (each of its log, its other output and its standard error), for a failure's report. */
 function lastLines(lines: readonly LogLine[], otherLines: readonly string[], stderr: string, count = 60): string {
   const logged = lines.slice(-count).map(({ time, level, msg, pid: _pid, hostname: _hostname, ...rest }) => `${String(time)} ${String(level)} ${String(msg)} ${JSON.stringify(rest)}`);
   return [...logged, ...otherLines.slice(-count), ...(stderr ? ['stderr:', ...stderr.split('\n').slice(-count)] : [])].join('\n');
