@@ -226,7 +226,7 @@ export function waitingLine(state: GameState): string {
   return whatIsAwaited(state, (name) => `**${escapedName(name)}**`);
 }
 
-export function standingsLines(view: GameView): string[] {
+export function standingsLines(view: Pick<GameView, 'result'>): string[] {
   const medals = ['🥇', '🥈', '🥉'];
   return (view.result?.standings ?? []).map((standing) => `${medals[standing.place - 1] ?? `${standing.place}.`} **${escapedName(standing.name)}** ${money(standing.cash)}`);
 }

@@ -17,7 +17,7 @@ import { mentionMessage, secretDecider } from './notices.js';
 import { withoutButtons, type Outgoing } from './payload.js';
 import { pingFor } from './pings.js';
 import { needsNewPicture, pictureKey } from './picture.js';
-import { summaryMessage } from './summary.js';
+import { summaryMessage, summaryViewOf, type SummaryGame } from './summary.js';
 import { usable, type Via } from './transport.js';
 import { turnMessage } from './turn-message.js';
 
@@ -229,17 +229,24 @@ async function editRecord(ctx: BotContext, record: TurnRecord, message: Outgoing
 
 /**
  * The edit of the channel's summary of a game played in a thread (players, whose turn, the
- * result), sent when `ctx.summaries` says: built now, so that an edit waiting for its turn holds
- * a small message rather than the game; null for a game without a summary.
+ * result), sent when `ctx.summaries` says; null for a game without a summary. Built when it is
+ * sent, not now: while a game plays, most of its turns' edits are replaced by a newer one before
+ * they go (one edit a game every 15 s), and building one (an embed, checked field by field by
+ * discord.js's builders) was 1.6 % of the event loop's time at the load bench's ceiling, in a
+ * CPU profile of 2026-11-27. What waits meanwhile is only what the summary shows, not the game.
  */
-function summaryEdit(ctx: BotContext, game: Parameters<typeof summaryMessage>[0] & Pick<ActiveGame, 'id' | 'channelId' | 'summaryMessageId'>, view: GameView | null): (() => Promise<void>) | null {
+function summaryEdit(ctx: BotContext, game: SummaryGame & { status: 'active' | 'finished' | 'cancelled' } & Pick<ActiveGame, 'id' | 'channelId' | 'summaryMessageId'>, view: GameView | null): (() => Promise<void>) | null {
   const { id: gameId, channelId, threadId, summaryMessageId } = game;
   if (!threadId || !summaryMessageId) return null;
-  const message = summaryMessage(game, view);
-  return () =>
-    ctx.transport.edit(channelId, summaryMessageId, message).catch((error: unknown) => {
+  const { status, seats, options, turnLimitSeconds, hints, createdBy } = game;
+  const shown = view && summaryViewOf(view);
+  return async () => {
+    try {
+      await ctx.transport.edit(channelId, summaryMessageId, summaryMessage({ status, seats, options, turnLimitSeconds, hints, createdBy, threadId }, shown));
+    } catch (error) {
       ctx.log.warn({ err: error, gameId, channelId }, 'could not update the game’s summary');
-    });
+    }
+  };
 }
 
 /** A game that stopped (cancelled): its table message loses its buttons and its summary says so. */

@@ -46,11 +46,19 @@ const TITLES = {
   cancelled: 'Acquire: this game was cancelled',
 } as const;
 
+/** What a summary shows of a game's state (of the spectator's view): the turn and its player, or the result. */
+export type SummaryView = Pick<GameView, 'turn' | 'currentPlayer' | 'result'> & { players: readonly Pick<GameView['players'][number], 'id' | 'name'>[] };
+
+/** Only what the summary shows of `view`: a few strings, not the view's holdings and history. */
+export function summaryViewOf({ turn, currentPlayer, result, players }: SummaryView): SummaryView {
+  return { turn, currentPlayer, result, players: players.map(({ id, name }) => ({ id, name })) };
+}
+
 /**
  * The summary of a game played in a thread: `view` is the spectator's view of its state (null
  * for a game cancelled before it started).
  */
-export function summaryMessage(game: SummaryGame & { status: 'active' | 'finished' | 'cancelled' }, view: GameView | null): Outgoing {
+export function summaryMessage(game: SummaryGame & { status: 'active' | 'finished' | 'cancelled' }, view: SummaryView | null): Outgoing {
   const where = game.threadId ? `Played in <#${game.threadId}>.` : '';
   const embed = new EmbedBuilder()
     .setTitle(TITLES[game.status])

@@ -15,7 +15,7 @@ import { finalMessage } from '../../../src/bot/table/final-message.js';
 import { pingFor } from '../../../src/bot/table/pings.js';
 import { needsNewPicture, pictureKey } from '../../../src/bot/table/picture.js';
 import { threadName } from '../../../src/bot/table/names.js';
-import { summaryMessage } from '../../../src/bot/table/summary.js';
+import { summaryMessage, summaryViewOf } from '../../../src/bot/table/summary.js';
 import { directMessagesClosed, mentionMessage, reminderText, waitingFor } from '../../../src/bot/table/notices.js';
 import { messageUrl } from '../../../src/bot/refusals.js';
 import type { ActiveGame } from '../../../src/store/index.js';
@@ -239,6 +239,9 @@ describe('names and short texts', () => {
     expect(over.title).toBe('Acquire: game over');
     expect(over.fields!.find((field) => field.name === 'Result')!.value).toContain(`$${final.result!.standings[0]!.cash.toLocaleString('en-US')}`);
     expect(over.fields!.some((field) => field.name === 'Now')).toBe(false);
+    // What an edit waiting for its window keeps of the view says the same.
+    expect(summaryMessage(game, summaryViewOf(viewFor(state, null)))).toEqual(summaryMessage(game, viewFor(state, null)));
+    expect(summaryMessage({ ...game, status: 'finished' }, summaryViewOf(viewFor(final, null)))).toEqual(summaryMessage({ ...game, status: 'finished' }, viewFor(final, null)));
   });
 
   it('mentions a holder in one short text without a picture, and words reminders', () => {
