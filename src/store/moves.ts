@@ -9,6 +9,7 @@ import { ratedResult, ratingKey, ratingsOf, type RatingRow } from './ratings.js'
 import type { Db } from './client.js';
 import { parseTurnClock, type ClockUpdate } from './clock.js';
 import { queryRows } from './direct-sql.js';
+import { knownStatesOf } from './known-states.js';
 import { Prisma, type GameStatus } from './generated/client.js';
 import { movedRowSchema, type ActiveGame, type Failure, type FinishedGame } from './records.js';
 
@@ -103,6 +104,8 @@ async function writeMove(db: Db, game: ActiveGame, { state, events, status, stan
     SELECT state_id, public_message_id, public_state_id FROM moved`);
   if (rows.length === 0) return notWritten(db, game.id);
   const moved = movedRowSchema.parse(rows[0]);
+  // The next click's read finds this state known, and is sent the row without it.
+  knownStatesOf(db)?.remember(game.id, game.createdAt, state);
   const seats = game.seats.map((seat) => {
     const standing = standings.find((entry) => entry.seat === seat.seatIndex);
     return standing ? { ...seat, finalCash: standing.cash, finalPlace: standing.place } : seat;

@@ -1,0 +1,65 @@
+/**
+ * The games' states this process has lately read or written, already parsed and checked, so
+ * that reading a game again at the same state id does not fetch, parse and check its state once
+ * more: every click reads its game (the panel, each step of a turn, the cart), and most find it
+ * as the last click or move left it. `getGame` tells the database which state it knows, and the
+ * row then comes back without its state when that state is still the game's.
+ *
+ * Safe because a state id names one state of a game for good: a move writes the next id, the
+ * start writes the first, and nothing rewrites a state in place. The row's creation time is part
+ * of the key, so that a game deleted and made again under the same id (test fixtures) is not
+ * taken for the old one. Only the state is reused: the rest of the row (the table message, the
+ * clock, the seats) is read every time.
+ *
+ * Measured with `npm run bench store` (its read line: one game read again and again, as a turn's
+ * clicks read it), 2026-11-27: see README "Speed and size under load".
+ */
+import type { GameState } from '../engine/index.js';
+
+/** Games whose states are kept: more than a busy process has in play at once (the load bench's 200), and a few MB at most. */
+const KNOWN_GAMES = 256;
+
+export interface KnownState {
+  stateId: number;
+  createdAt: Date;
+  state: GameState;
+}
+
+/** What `getGame` sends when it knows no state of the game: matches no row. */
+export const NO_KNOWN_STATE: Omit<KnownState, 'state'> = { stateId: -1, createdAt: new Date(0) };
+
+export class KnownStates {
+  /** In the order last used (a `Map` keeps insertion order), the least recently used first. */
+  private readonly games = new Map<string, KnownState>();
+
+  constructor(private readonly capacity = KNOWN_GAMES) {}
+
+  /** The game's known state, if any: the caller keeps it until its read comes back (another read may push it out meanwhile). */
+  get(gameId: string): KnownState | null {
+    return this.games.get(gameId) ?? null;
+  }
+
+  /** `state` is the game's now (read and checked, or just written). */
+  remember(gameId: string, createdAt: Date, state: GameState): void {
+    this.games.delete(gameId);
+    this.games.set(gameId, { stateId: state.stateId, createdAt, state });
+    if (this.games.size > this.capacity) this.games.delete(this.games.keys().next().value as string);
+  }
+
+  get size(): number {
+    return this.games.size;
+  }
+}
+
+const byClient = new WeakMap<object, KnownStates>();
+
+/**
+ * The known states of the games read through `db`, or null for a transaction's client (a
+ * transaction reads what it is about to change: always the whole row).
+ */
+export function knownStatesOf(db: object): KnownStates | null {
+  if (!('$transaction' in db)) return null;
+  let known = byClient.get(db);
+  if (!known) byClient.set(db, (known = new KnownStates()));
+  return known;
+}
