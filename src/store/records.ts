@@ -209,8 +209,8 @@ const gameRowSchema = z.object({
  * (0.74–1.1 ms against 0.49–0.81 a read, the row and state checked by zod in both, PostgreSQL on
  * the same machine, runs alternated); and sent to the driver adapter directly (direct-sql.ts),
  * which halves it again. The state comes back only when it is not the one this process already
- * holds for the game (known-states.ts): a game's read again at the same state, 142 µs of CPU
- * against 190 (`npm run bench store`, 2026-11-27).
+ * holds for the game (known-states.ts): 118 µs of CPU a read against 175 for a game whose state
+ * it does not know (`npm run bench store`, medians of three runs, 2026-11-28).
  */
 export async function getGame(db: Db, gameId: string): Promise<StoredGame | null> {
   const known = knownStatesOf(db);
