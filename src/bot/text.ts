@@ -7,8 +7,17 @@ import { computerLevel } from '../ai/index.js';
 import { whatIsAwaited } from '../engine/index.js';
 import type { Action, Decision, GameEvent, GameState, GameView, Holdings } from '../engine/index.js';
 
+/**
+ * Dollars with thousands separators, as `toLocaleString('en-US')` writes them, grouped here by
+ * hand: a move's panels and table messages write dozens of amounts, and ICU's formatting was 0.6 %
+ * of the event loop at the load bench's ceiling (86 ns an amount against 228 in a loop).
+ */
 export function money(amount: number): string {
-  return `$${amount.toLocaleString('en-US')}`;
+  if (!Number.isSafeInteger(amount)) return `$${amount.toLocaleString('en-US')}`;
+  const digits = String(Math.abs(amount));
+  let grouped = digits.slice(0, digits.length % 3 || 3);
+  for (let index = grouped.length; index < digits.length; index += 3) grouped += `,${digits.slice(index, index + 3)}`;
+  return `$${amount < 0 ? '-' : ''}${grouped}`;
 }
 
 /** `text` cut to at most `limit` UTF-16 units (Discord's measure), never inside a character. */

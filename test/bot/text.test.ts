@@ -1,6 +1,6 @@
 /** Display names in the table's words: shown as typed, never as markdown, links or reversed text. */
 import { describe, expect, it } from 'vitest';
-import { cutText, escapedName } from '../../src/bot/text.js';
+import { cutText, escapedName, money } from '../../src/bot/text.js';
 
 describe('a display name in a message', () => {
   it('cannot make a masked link', () => {
@@ -29,5 +29,17 @@ describe('a name cut to a length', () => {
     expect(cut).toBe(`${'a'.repeat(30)}…`);
     expect(Buffer.from(cut, 'utf8').toString('utf8')).toBe(cut);
     expect(cutText('Ann', 32)).toBe('Ann');
+  });
+});
+
+describe('an amount of money', () => {
+  it('is written with thousands separators, as en-US writes it, whatever its size or sign', () => {
+    expect(money(0)).toBe('$0');
+    expect(money(600)).toBe('$600');
+    expect(money(6000)).toBe('$6,000');
+    expect(money(-12_300)).toBe('$-12,300');
+    expect(money(1_234_567)).toBe('$1,234,567');
+    for (let amount = -2_000_000; amount <= 2_000_000; amount += 997) expect(money(amount)).toBe(`$${amount.toLocaleString('en-US')}`);
+    expect(money(2.5)).toBe('$2.5');
   });
 });
