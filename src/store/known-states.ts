@@ -16,7 +16,10 @@
  */
 import type { GameState } from '../engine/index.js';
 
-/** Games whose states are kept: more than a busy process has in play at once (the load bench's 200), and a few MB at most. */
+/**
+ * Games whose states are kept: the load bench's 200 games in play at once, and a few MB (about 4
+ * at 200 games). With more games than that in play, those read least recently are read whole.
+ */
 export const KNOWN_GAMES = 256;
 
 export interface KnownState {
@@ -32,8 +35,6 @@ export class KnownStates {
   /** In the order last used (a `Map` keeps insertion order), the least recently used first. */
   private readonly games = new Map<string, KnownState>();
 
-  constructor(private readonly capacity = KNOWN_GAMES) {}
-
   /** The game's known state, if any: the caller keeps it until its read comes back (another read may push it out meanwhile). */
   get(gameId: string): KnownState | null {
     return this.games.get(gameId) ?? null;
@@ -43,11 +44,7 @@ export class KnownStates {
   remember(gameId: string, createdAt: Date, state: GameState): void {
     this.games.delete(gameId);
     this.games.set(gameId, { stateId: state.stateId, createdAt, state });
-    if (this.games.size > this.capacity) this.games.delete(this.games.keys().next().value as string);
-  }
-
-  get size(): number {
-    return this.games.size;
+    if (this.games.size > KNOWN_GAMES) this.games.delete(this.games.keys().next().value as string);
   }
 }
 

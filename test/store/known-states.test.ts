@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RandomPlayer } from '../../src/engine/random-player.js';
+import { createGame } from '../../src/engine/index.js';
 import { directAdapterOf } from '../../src/store/direct-sql.js';
+import { KNOWN_GAMES, KnownStates } from '../../src/store/known-states.js';
 import { applyAction, createLobby, getGame, joinLobby, setPublicMessage, startGame, type ActiveGame } from '../../src/store/index.js';
 import { migrate } from '../../src/store/migrate.js';
 import { databaseKinds, type TestDatabase } from './databases.js';
@@ -83,5 +85,21 @@ describe.each(databaseKinds)('known states on $name', (kind) => {
     expect(remade.stateSent).toBe(true);
     expect(remade.game.state.stateId).toBe(started.state.stateId);
     expect(remade.game.state.players[0]!.cash).toBe(4321);
+  });
+});
+
+describe('the states kept', () => {
+  it('are those of the games read or written most recently, no more than KNOWN_GAMES', () => {
+    const known = new KnownStates();
+    const state = createGame({ seed: 1, players: [{ id: 'a', name: 'Ann' }, { id: 'b', name: 'Bob' }] });
+    const createdAt = new Date('2026-11-28T00:00:00Z');
+    for (let game = 0; game < KNOWN_GAMES; game++) known.remember(`game-${game}`, createdAt, state);
+    // Game 0 used again: game 1 is now the least recently used, and the next game pushes it out.
+    known.remember('game-0', createdAt, state);
+    known.remember('one-more', createdAt, state);
+    expect(known.get('game-1')).toBeNull();
+    expect(known.get('game-0')?.state).toBe(state);
+    expect(known.get('game-2')?.state).toBe(state);
+    expect(known.get('one-more')?.stateId).toBe(state.stateId);
   });
 });
