@@ -17,7 +17,7 @@ import { mentionMessage, secretDecider } from './notices.js';
 import { withoutButtons, type Outgoing } from './payload.js';
 import { pingFor } from './pings.js';
 import { needsNewPicture, pictureKey } from './picture.js';
-import { summaryMessage, summaryViewOf, type SummaryGame } from './summary.js';
+import { summaryMessage, summaryViewOf } from './summary.js';
 import { usable, type Via } from './transport.js';
 import { turnMessage } from './turn-message.js';
 
@@ -235,7 +235,7 @@ async function editRecord(ctx: BotContext, record: TurnRecord, message: Outgoing
  * discord.js's builders) was 1.6 % of the event loop's time at the load bench's ceiling, in a
  * CPU profile of 2026-11-27. What waits meanwhile is only what the summary shows, not the game.
  */
-function summaryEdit(ctx: BotContext, game: SummaryGame & { status: 'active' | 'finished' | 'cancelled' } & Pick<ActiveGame, 'id' | 'channelId' | 'summaryMessageId'>, view: GameView | null): (() => Promise<void>) | null {
+function summaryEdit(ctx: BotContext, game: Parameters<typeof summaryMessage>[0] & Pick<ActiveGame, 'id' | 'channelId' | 'summaryMessageId'>, view: GameView | null): (() => Promise<void>) | null {
   const { id: gameId, channelId, threadId, summaryMessageId } = game;
   if (!threadId || !summaryMessageId) return null;
   const { status, seats, options, turnLimitSeconds, hints, createdBy } = game;
