@@ -10,8 +10,11 @@
  *   moves/s, the requests per move counted against the global limit (goal ≤ 1) and, on
  *   PostgreSQL, the database statements per move (the server's transaction count), the CPU of
  *   the bot per move (all its threads, its background work included, so it is higher at a light
- *   load: 21 ms a move at 50 games, 14 at 200; it says what the bot costs where p99 says little)
- *   and the bot's resident memory at the end (with `--seconds 300`, what minutes of load leave);
+ *   load: 21 ms a move at 50 games, 14 at 200; it says what the bot costs where p99 says little),
+ *   the bot's resident memory at the end (with `--seconds 300`, what minutes of load leave),
+ *   every request a move (interaction callbacks included), and the first answer's p50 / p99 for
+ *   each kind of click (which clicks make the slow tail: those answered once the game is read, or
+ *   those acknowledged at once);
  * - ceiling: the global limit raised (the bot's and the double's) so that the CPU is what is
  *   measured; the games move ever faster until the first answer's p99 passes 1 s; prints the
  *   moves/s reached before that (goal ≥ 300 per process), and at each step the requests the bot
@@ -33,6 +36,7 @@ import { parseArgs } from 'node:util';
 import { REST, Routes } from 'discord.js';
 import pg from 'pg';
 import { commandDefinitions } from '../commands/acquire.js';
+import { decodeEnvelope } from '../src/bot/components.js';
 import { startBotProcess, type BotProcess } from '../test/install/bot-process.js';
 import { buttonsOf, type Harness } from '../test/e2e/harness.js';
 import { Table } from '../test/e2e/players.js';
@@ -58,6 +62,20 @@ interface Scenario {
   globalLimit: number;
 }
 
+interface Answer {
+  ms: number;
+  /** The component's kind as its custom id names it (`hand`, `cart`, `tile`…), or `other`. */
+  kind: string;
+}
+
+/** The first answers to one kind of click in a window. */
+interface KindLatency {
+  kind: string;
+  count: number;
+  p50: number;
+  p99: number;
+}
+
 /** One running bot process, the double it talks to, and its games' tables. */
 interface Rig {
   double: DiscordDouble;
@@ -70,8 +88,8 @@ interface Rig {
   finishedMoves: number;
   /** Games begun by `reopen` so far. */
   gamesBegun: number;
-  /** Every click's first answer, in ms, since `mark`. */
-  answers: number[];
+  /** Every click's first answer since the window began: in ms, and the kind of component clicked. */
+  answers: Answer[];
   unanswered: number;
   /** The database's transactions so far (PostgreSQL only: the embedded database keeps no count). */
   transactions: (() => Promise<number>) | null;
@@ -195,7 +213,7 @@ async function startRig(scenario: Scenario): Promise<Rig> {
   double.clickButton = (spec) => {
     const handle = click(spec);
     handle.response(30_000).then(
-      (callback) => rig.answers.push(callback.at - handle.dispatchedAt),
+      (callback) => rig.answers.push({ ms: callback.at - handle.dispatchedAt, kind: decodeEnvelope(spec.customId)?.kind ?? 'other' }),
       () => rig.unanswered++,
     );
     return handle;
@@ -224,6 +242,8 @@ interface Window {
   driverCpu: number;
   /** This process's event-loop delay p99, ms: above a few ms, its own timestamps run late. */
   driverLag: number;
+  /** The first answer by kind of click, the most frequent first. */
+  byKind: KindLatency[];
   /** Database transactions (statements, reads included) per move; null on the embedded database. */
   transactionsPerMove: number | null;
 }
@@ -285,9 +305,36 @@ async function play(rig: Rig, delay: [number, number], ms: number): Promise<Wind
   const moves = movesSoFar() - movesBefore;
   const calls = rig.double.calls.slice(callsBefore);
   const global = calls.filter((call) => call.countsGlobally).length;
-  const sorted = rig.answers.slice().sort((a, b) => a - b);
+  const sorted = rig.answers.map((answer) => answer.ms).sort((a, b) => a - b);
   const transactionsPerMove = rig.transactions && transactionsBefore !== null ? ((await rig.transactions()) - transactionsBefore) / Math.max(1, moves) : null;
-  return { transactionsPerMove, moves, movesPerSecond: moves / elapsed, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), globalPerMove: global / Math.max(1, moves), requestsPerMove: calls.length / Math.max(1, moves), errors: errors + rig.unanswered, gamesBegun: rig.gamesBegun - gamesBegunBefore, ...cpu };
+  return { transactionsPerMove, moves, movesPerSecond: moves / elapsed, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), globalPerMove: global / Math.max(1, moves), requestsPerMove: calls.length / Math.max(1, moves), errors: errors + rig.unanswered, gamesBegun: rig.gamesBegun - gamesBegunBefore, byKind: latencyByKind(rig.answers), ...cpu };
+}
+
+/**
+ * The first answers kind by kind: some clicks are acknowledged at once (a move from a panel),
+ * others answered once the game is read (a panel opened, a cart changed), so the p99 of all
+ * answers says little about where its slow tail comes from without this.
+ */
+function latencyByKind(answers: readonly Answer[]): KindLatency[] {
+  const byKind = new Map<string, number[]>();
+  for (const answer of answers) {
+    const times = byKind.get(answer.kind);
+    if (times) times.push(answer.ms);
+    else byKind.set(answer.kind, [answer.ms]);
+  }
+  return [...byKind].map(([kind, times]) => {
+    times.sort((a, b) => a - b);
+    return { kind, count: times.length, p50: quantile(times, 0.5), p99: quantile(times, 0.99) };
+  }).sort((a, b) => b.count - a.count);
+}
+
+/** The kinds that make at least 2 % of the answers, as `hand 3105 × p50 7 / p99 58 ms`. */
+function kindsLine(window: Window): string {
+  const total = window.byKind.reduce((sum, kind) => sum + kind.count, 0);
+  return window.byKind
+    .filter((kind) => kind.count >= 0.02 * total)
+    .map((kind) => `${kind.kind} ${kind.count} × p50 ${kind.p50.toFixed(0)} / p99 ${kind.p99.toFixed(0)} ms`)
+    .join(', ');
 }
 
 function rssMb(pid: number): number {
@@ -306,7 +353,7 @@ async function latency(database: DatabaseKind): Promise<string> {
   try {
     await play(rig, [2000, 5000], 10_000); // warm-up: every game under way, the JIT settled
     const window = await play(rig, [2000, 5000], seconds * 1000);
-    return `load, ${database}: ${games} games, a move every 2–5 s each: ${window.movesPerSecond.toFixed(1)} moves/s, first answer p50 ${window.p50.toFixed(0)} ms p99 ${window.p99.toFixed(0)} ms (goal ≤ 50: ${verdict(window.p99 <= 50)}), ${window.globalPerMove.toFixed(2)} requests per move against the global limit (goal ≤ 1: ${verdict(window.globalPerMove <= 1)}), ${window.transactionsPerMove === null ? '' : `${window.transactionsPerMove.toFixed(1)} database statements per move (reads included), `}${window.errors} errors, over ${seconds} s; CPU: bot ${window.botCpu.toFixed(0)} % (${msAMove(window.botCpu, window).toFixed(1)} ms a move, ${msAMove(window.botMainCpu, window).toFixed(1)} of them on its main thread), driver ${window.driverCpu.toFixed(0)} % (event-loop p99 ${window.driverLag.toFixed(0)} ms); bot RSS ${rssMb(rig.pid).toFixed(0)} MB at the end`;
+    return `load, ${database}: ${games} games, a move every 2–5 s each: ${window.movesPerSecond.toFixed(1)} moves/s, first answer p50 ${window.p50.toFixed(0)} ms p99 ${window.p99.toFixed(0)} ms (goal ≤ 50: ${verdict(window.p99 <= 50)}), ${window.globalPerMove.toFixed(2)} requests per move against the global limit (goal ≤ 1: ${verdict(window.globalPerMove <= 1)}), ${window.transactionsPerMove === null ? '' : `${window.transactionsPerMove.toFixed(1)} database statements per move (reads included), `}${window.errors} errors, over ${seconds} s; CPU: bot ${window.botCpu.toFixed(0)} % (${msAMove(window.botCpu, window).toFixed(1)} ms a move, ${msAMove(window.botMainCpu, window).toFixed(1)} of them on its main thread), driver ${window.driverCpu.toFixed(0)} % (event-loop p99 ${window.driverLag.toFixed(0)} ms); bot RSS ${rssMb(rig.pid).toFixed(0)} MB at the end; ${window.requestsPerMove.toFixed(2)} requests a move in all (interaction callbacks included); the first answer by click: ${kindsLine(window)}`;
   } finally {
     await rig.stop();
   }
