@@ -11,7 +11,10 @@
  * memory 10 s after the burst 340 and 361 MB with 25 % against 495–528 MB (five runs) with V8's
  * default (381 MB with 50 %); the bot's CPU a move at 200 games 11.7, 12.5 and 12.4 ms against
  * 11.3, 11.0 and 12.5 ms (`--part latency --database postgres`, runs alternated): the price is a
- * few per cent of CPU in more frequent full collections.
+ * few per cent of CPU in more frequent full collections. The young generation's size is fixed
+ * as the process starts, so its bound is a flag in the Docker image's NODE_OPTIONS
+ * (`--max-semi-space-size=8`: on a large machine Node 24's default is eight times that; the
+ * Dockerfile says why).
  *
  * The C allocator (glibc's malloc): it returns freed memory to the system only from the top of
  * each of its heaps, so what is freed below a block still in use (a picture's pixel copy, a
