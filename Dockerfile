@@ -41,7 +41,7 @@ RUN apt-get update \
 # (npm run bench:load, 1,000 live games).
 # NODE_OPTIONS: V8 sizes the young generation from the memory it sees, and from Node 22 on up
 # to 64 MB a half on a machine of 16 GB or more (Node 20: 16 MB): on Node 24 the bot then held
-# 360 MB with 1,000 live games, against about 280 on Node 20. At 8 MB: 283–299 MB, and no more
+# 360 MB with 1,000 live games, against about 280 on Node 20. At 8 MB: 283 and 285 MB, and no more
 # CPU a move (npm run bench:load with BENCH_BOT_NODE naming a Node 24, 2026-11-28; README,
 # "Speed and size under load"). A start-up flag: V8 sizes its heap once.
 ENV NODE_ENV=production \
