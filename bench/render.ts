@@ -7,10 +7,13 @@
  * streams are the figures that tell. The busy one, 200 games each with its own players, is
  * the one whose caches overflow. A last figure: one of a busy bot's two drawing threads, in
  * the middle of 200 games, given its games' boards by their home (src/ai/pool.ts, `laneFor`) or
- * given whichever boards come while it is free (what piscina's own balancing did).
+ * given whichever boards come while it is free (what piscina's own balancing did). And one
+ * thread's share of a bot of 500 games in mid-game, where a cache too small for all its games'
+ * rows draws every band of every board again (src/render/board.ts, `STRIP_BUDGET_BYTES`).
  */
 import { homeLane } from '../src/ai/pool.js';
 import { nextInt } from '../src/engine/rng.js';
+import { STRIP_BUDGET_BYTES, stripsEncoded } from '../src/render/board.js';
 import { renderBoard } from '../src/render/index.js';
 import type { GameView } from '../src/engine/types.js';
 import { interleavedBoards, lateGameBoard } from '../test/render/fixtures.js';
@@ -28,6 +31,11 @@ const BUSY_GAMES = 200;
 const BUSY_BOARDS = 6000;
 /** The home figure's games' steps (their boards 30 to 69, past the opening's shared rows), and threads. */
 const MIDGAME = { from: 30, to: 70, threads: 2 } as const;
+/**
+ * And one thread's share of a bot at Discord's default REST limit (about 500 games, issue 15, on
+ * two threads): its games' boards 55 to 79 after five turns of each to fill what it keeps.
+ */
+const FULL_THREAD = { games: 250, warmFrom: 50, from: 55, to: 80 } as const;
 
 export async function run(): Promise<string[]> {
   const view = lateGameBoard();
@@ -57,11 +65,18 @@ export async function run(): Promise<string[]> {
   });
   const [homeRun] = drawStream(byHome, 1);
   const [randomRun] = drawStream(atRandom, 1);
+  const fullThread = interleavedBoards(Array.from({ length: FULL_THREAD.games }, (_, game) => ({ seed: 11_000 + game, players: 4, playersOf: String(game + 1) })));
+  drawStream(fullThread.filter((board) => board.step >= FULL_THREAD.warmFrom && board.step < FULL_THREAD.from), 1);
+  const encodedBefore = stripsEncoded();
+  const fullBoards = fullThread.filter((board) => board.step >= FULL_THREAD.from && board.step < FULL_THREAD.to);
+  const [fullRun] = drawStream(fullBoards, 1);
+  const fullBands = (stripsEncoded() - encodedBefore) / fullBoards.length;
   return [
     `render: board p50 ${median(times).toFixed(1)} ms, ${Math.round(size / 1024)} KB (one late-game board again and again: its unchanged bands are kept, only the status lines are encoded)`,
     `render: stream of ${stream.length} boards from ${STREAM_GAMES} games at once, p50 ${streamRuns.map((run) => run.p50.toFixed(2)).join(' / ')} ms a board (${STREAM_RUNS} runs), ${Math.round((streamRuns.at(-1)?.bytes ?? 0) / 1024)} KB on average`,
     `render: busy stream of ${busy.length} boards from ${BUSY_GAMES} games with their own players, p50 ${busyRuns.map((run) => run.p50.toFixed(2)).join(' / ')} ms a board, CPU ${busyRuns.map((run) => run.cpu.toFixed(2)).join(' / ')} ms a board (${STREAM_RUNS} runs; the collector's threads included)`,
     `render: a drawing thread of ${MIDGAME.threads} at ${BUSY_GAMES} games (boards ${MIDGAME.from}–${MIDGAME.to - 1} of each), CPU ${homeRun!.cpu.toFixed(2)} ms a board given its games' boards (${byHome.length}) against ${randomRun!.cpu.toFixed(2)} ms given any (${atRandom.length})`,
+    `render: a drawing thread with ${FULL_THREAD.games} games of its own (a bot's ${2 * FULL_THREAD.games} on two threads; boards ${FULL_THREAD.from}–${FULL_THREAD.to - 1} of each), CPU ${fullRun!.cpu.toFixed(2)} ms a board, ${fullBands.toFixed(1)} bands drawn anew a board (its strips kept: ${(STRIP_BUDGET_BYTES / 1024 / 1024).toFixed(0)} MB)`,
   ];
 }
 

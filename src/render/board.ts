@@ -63,6 +63,7 @@ export function renderBoard(view: BoardView, options: BoardOptions = {}): Buffer
     const key = band.content === null ? null : `${chainCount}|${band.top}|${band.content}`;
     const kept = key === null ? undefined : keptStrips.get(key);
     if (kept) return kept;
+    encodedStrips++;
     const height = band.bottom - band.top;
     const strip = encodeStrip(pixelsOf(drawBand(layer, band)), BOARD_WIDTH, height, palette);
     if (key !== null) keptStrips.set(key, strip);
@@ -166,16 +167,29 @@ function bandCanvas(height: number): { canvas: Canvas; ctx: CanvasRenderingConte
 }
 
 /**
- * The strips of bands already encoded, by key. A board's bands are about 60 KB encoded; this
- * keeps those of the last hundred or so boards a thread drew, enough that a game's next board
- * finds its unchanged rows here while the thread draws for many other games in between.
+ * The strips of bands already encoded, by key. A game's next board reuses all but the rows it
+ * changed only if its last board's strips are still here after the boards the thread drew for
+ * every other game in between (a game's boards go to one thread, src/ai/pool.ts): what must fit
+ * is a thread's games times a board's own strips, and in mid-game a board's rows are its game's
+ * own (about 50 KB), unlike the opening's empty rows that all games share. Past that, the least
+ * recently used strip to go is always the one needed next, and every band of every board is
+ * drawn again: at 6 MB that came at about 100 games a thread, 200 a bot with two drawing threads
+ * (twelve bands a board against two, 6–8 ms of CPU a board against 1.5). 16 MB holds 250 games a
+ * thread, the 500 a bot carries at Discord's default REST limit (issue 15), through their whole
+ * game (`test/render/strips.test.ts`; `npm run bench render`, its last line).
  */
-export const STRIP_BUDGET_BYTES = 6 * 1024 * 1024;
+export const STRIP_BUDGET_BYTES = 16 * 1024 * 1024;
 const keptStrips = new BoundedCache<Strip>(STRIP_BUDGET_BYTES, (strip) => strip.deflated.length + 64);
+let encodedStrips = 0;
 
 /** Bytes the kept strips take now. */
 export function stripCacheBytes(): number {
   return keptStrips.bytes;
+}
+
+/** Bands this thread has drawn and encoded so far, rather than found kept. */
+export function stripsEncoded(): number {
+  return encodedStrips;
 }
 
 /**

@@ -7,7 +7,7 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import type * as BoardModule from '../../src/render/board.js';
-import { renderBoard, STRIP_BUDGET_BYTES, stripCacheBytes } from '../../src/render/board.js';
+import { renderBoard, STRIP_BUDGET_BYTES, stripCacheBytes, stripsEncoded } from '../../src/render/board.js';
 import { interleavedBoards } from './fixtures.js';
 import { decodePng } from './golden.js';
 
@@ -72,5 +72,26 @@ describe('boards encoded from kept bands', () => {
     expect(stripCacheBytes()).toBeGreaterThan(STRIP_BUDGET_BYTES / 2);
     // One strip more than the budget at most (the newest is always kept); a strip is under 64 KB.
     expect(stripCacheBytes()).toBeLessThanOrEqual(STRIP_BUDGET_BYTES + 64 * 1024);
+  });
+});
+
+describe('the bands a drawing thread keeps', () => {
+  // A bot at Discord's default REST limit carries about 500 games (issue 15), drawn on two threads
+  // by their homes (src/ai/pool.ts): some 250 games a thread, each of whose next board should
+  // find its unchanged rows kept. In mid-game a game's rows are its own, unlike the opening's
+  // empty rows that every game shares, and each board leaves the strips of the rows it changed
+  // behind: a cache too small for all that redraws every band of every board, some twelve
+  // bands a board instead of two, four to five times the work (`npm run bench render`).
+  it("are enough for 250 games in mid-game at once: a game's next board redraws only what changed", () => {
+    const boards = interleavedBoards(Array.from({ length: 250 }, (_, game) => ({ seed: 9000 + game, players: 4, playersOf: String(game) })));
+    // Ten turns of every game, interleaved as the thread gets them, before the one counted.
+    for (const { view, turnOf } of boards.filter((board) => board.step >= 60 && board.step < 70)) renderBoard(view, { turnOf });
+    const next = boards.filter((board) => board.step === 70);
+    expect(next.length).toBeGreaterThan(240);
+    const before = stripsEncoded();
+    for (const { view, turnOf } of next) renderBoard(view, { turnOf });
+    // The status lines every time, the row of the tile played, the row that framed the tile
+    // before, a legend row or two.
+    expect((stripsEncoded() - before) / next.length).toBeLessThan(4);
   });
 });
