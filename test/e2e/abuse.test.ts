@@ -14,8 +14,13 @@ let harness: Harness;
 let game: StoredGame;
 let table: Table;
 
+// A known deal. With a seed drawn at random the first affordable purchase came after 24 to 58 of
+// the buy test's decisions (seeds 2-9) and, once in CI, after more than its 60: the suite failed
+// by chance. With this one it comes after 36, every run.
+const GAME_SEED = 1;
+
 beforeAll(async () => {
-  harness = await startHarness({ users: 3 });
+  harness = await startHarness({ users: 3, gameSeed: () => GAME_SEED });
   const [host, ...others] = harness.guild.users;
   const start = await harness.double.slashCommand({ guildId: harness.guild.id, channelId: harness.guild.channelId, user: host!, name: 'acquire', subcommand: 'start', options: {} }).settled({ timeoutMs: SETTLE_MS });
   const lobby = start.original!;
