@@ -174,7 +174,7 @@ function bandCanvas(height: number): { canvas: Canvas; ctx: CanvasRenderingConte
  * own (about 50 KB), unlike the opening's empty rows that all games share. Past that, the least
  * recently used strip to go is always the one needed next, and every band of every board is
  * drawn again: at 6 MB that came at about 100 games a thread, 200 a bot with two drawing threads
- * (twelve bands a board against two, 6–8 ms of CPU a board against 1.5). 16 MB holds 250 games a
+ * (twelve bands a board against two, about 6 ms of CPU a board against 1.5). 16 MB holds 250 games a
  * thread, the 500 a bot carries at Discord's default REST limit (issue 15), through their whole
  * game (`test/render/strips.test.ts`; `npm run bench render`, its last line).
  */
