@@ -8,8 +8,8 @@
  * the one whose caches overflow. A last figure: one of a busy bot's two drawing threads, in
  * the middle of 200 games, given its games' boards by their home (src/ai/pool.ts, `laneFor`) or
  * given whichever boards come while it is free (what piscina's own balancing did). And one
- * thread's share of a bot of 500 games in mid-game, where a cache too small for all its games'
- * rows draws every band of every board again (src/render/board.ts, `STRIP_BUDGET_BYTES`).
+ * thread's share of a bot of 500 games in mid-game, and of 800, past what a thread keeps of its
+ * games' rows (src/render/board.ts, `STRIP_BUDGET_BYTES`; src/render/cache.ts).
  */
 import { homeLane } from '../src/ai/pool.js';
 import { nextInt } from '../src/engine/rng.js';
@@ -33,9 +33,14 @@ const BUSY_BOARDS = 6000;
 const MIDGAME = { from: 30, to: 70, threads: 2 } as const;
 /**
  * And one thread's share of a bot at Discord's default REST limit (about 500 games, issue 15, on
- * two threads): its games' boards 55 to 79 after five turns of each to fill what it keeps.
+ * two threads): its games' boards 55 to 79 after five turns of each to fill what it keeps. Then
+ * the share of a bot carrying 800 (a raised limit), whose rows no longer all fit: fewer boards, as
+ * each costs more.
  */
-const FULL_THREAD = { games: 250, warmFrom: 50, from: 55, to: 80 } as const;
+const THREAD_SHARES = [
+  { games: 250, firstSeed: 11_000, warmFrom: 50, from: 55, to: 80 },
+  { games: 400, firstSeed: 13_000, warmFrom: 50, from: 55, to: 65 },
+] as const;
 
 export async function run(): Promise<string[]> {
   const view = lateGameBoard();
@@ -65,19 +70,25 @@ export async function run(): Promise<string[]> {
   });
   const [homeRun] = drawStream(byHome, 1);
   const [randomRun] = drawStream(atRandom, 1);
-  const fullThread = interleavedBoards(Array.from({ length: FULL_THREAD.games }, (_, game) => ({ seed: 11_000 + game, players: 4, playersOf: String(game + 1) })));
-  drawStream(fullThread.filter((board) => board.step >= FULL_THREAD.warmFrom && board.step < FULL_THREAD.from), 1);
-  const encodedBefore = stripsEncoded();
-  const fullBoards = fullThread.filter((board) => board.step >= FULL_THREAD.from && board.step < FULL_THREAD.to);
-  const [fullRun] = drawStream(fullBoards, 1);
-  const fullBands = (stripsEncoded() - encodedBefore) / fullBoards.length;
+  const shares = THREAD_SHARES.map(threadShare);
   return [
     `render: board p50 ${median(times).toFixed(1)} ms, ${Math.round(size / 1024)} KB (one late-game board again and again: its unchanged bands are kept, only the status lines are encoded)`,
     `render: stream of ${stream.length} boards from ${STREAM_GAMES} games at once, p50 ${streamRuns.map((run) => run.p50.toFixed(2)).join(' / ')} ms a board (${STREAM_RUNS} runs), ${Math.round((streamRuns.at(-1)?.bytes ?? 0) / 1024)} KB on average`,
     `render: busy stream of ${busy.length} boards from ${BUSY_GAMES} games with their own players, p50 ${busyRuns.map((run) => run.p50.toFixed(2)).join(' / ')} ms a board, CPU ${busyRuns.map((run) => run.cpu.toFixed(2)).join(' / ')} ms a board (${STREAM_RUNS} runs; the collector's threads included)`,
     `render: a drawing thread of ${MIDGAME.threads} at ${BUSY_GAMES} games (boards ${MIDGAME.from}–${MIDGAME.to - 1} of each), CPU ${homeRun!.cpu.toFixed(2)} ms a board given its games' boards (${byHome.length}) against ${randomRun!.cpu.toFixed(2)} ms given any (${atRandom.length})`,
-    `render: a drawing thread with ${FULL_THREAD.games} games of its own (a bot's ${2 * FULL_THREAD.games} on two threads; boards ${FULL_THREAD.from}–${FULL_THREAD.to - 1} of each), CPU ${fullRun!.cpu.toFixed(2)} ms a board, ${fullBands.toFixed(1)} bands drawn anew a board (its strips kept: ${(STRIP_BUDGET_BYTES / 1024 / 1024).toFixed(0)} MB)`,
+    ...shares,
   ];
+}
+
+/** One drawing thread given the boards of `games` games in mid-game: its CPU and the bands it draws anew a board. */
+function threadShare({ games, firstSeed, warmFrom, from, to }: (typeof THREAD_SHARES)[number]): string {
+  const boards = interleavedBoards(Array.from({ length: games }, (_, game) => ({ seed: firstSeed + game, players: 4, playersOf: String(game + 1) })));
+  drawStream(boards.filter((board) => board.step >= warmFrom && board.step < from), 1);
+  const encodedBefore = stripsEncoded();
+  const counted = boards.filter((board) => board.step >= from && board.step < to);
+  const [run] = drawStream(counted, 1);
+  const bands = (stripsEncoded() - encodedBefore) / counted.length;
+  return `render: a drawing thread with ${games} games of its own (a bot's ${2 * games} on two threads; boards ${from}–${to - 1} of each), CPU ${run!.cpu.toFixed(2)} ms a board, ${bands.toFixed(1)} bands drawn anew a board (its strips kept: ${(STRIP_BUDGET_BYTES / 1024 / 1024).toFixed(0)} MB)`;
 }
 
 /** The boards of `BUSY_GAMES` games from `firstSeed` on, each game with its own players, interleaved. */

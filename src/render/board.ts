@@ -171,12 +171,14 @@ function bandCanvas(height: number): { canvas: Canvas; ctx: CanvasRenderingConte
  * changed only if its last board's strips are still here after the boards the thread drew for
  * every other game in between (a game's boards go to one thread, src/ai/pool.ts): what must fit
  * is a thread's games times a board's own strips, and in mid-game a board's rows are its game's
- * own (about 50 KB), unlike the opening's empty rows that all games share. Past that, the least
- * recently used strip to go is always the one needed next, and every band of every board is
- * drawn again: at 6 MB that came at about 100 games a thread, 200 a bot with two drawing threads
- * (twelve bands a board against two, about 6 ms of CPU a board against 1.5). 16 MB holds 250 games a
- * thread, the 500 a bot carries at Discord's default REST limit (issue 15), through their whole
- * game (`test/render/strips.test.ts`; `npm run bench render`, its last line).
+ * own (about 50 KB), unlike the opening's empty rows that all games share. When a cache that
+ * dropped the least recently used strip first had less room than that, every band of every board
+ * was drawn again: at 6 MB that came at about 100 games a thread, 200 a bot with two drawing
+ * threads (twelve bands a board against two, about 6 ms of CPU a board against 1.5). 16 MB holds
+ * 250 games a thread, the 500 a bot carries at Discord's default REST limit (issue 15), through
+ * their whole game (`test/render/strips.test.ts`); past that, the cache keeps the rows of as many
+ * games as it holds and the others are drawn again (src/render/cache.ts: at 400 games a thread
+ * about five bands a board; `npm run bench render`, its last lines).
  */
 export const STRIP_BUDGET_BYTES = 16 * 1024 * 1024;
 const keptStrips = new BoundedCache<Strip>(STRIP_BUDGET_BYTES, (strip) => strip.deflated.length + 64);
