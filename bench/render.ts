@@ -7,7 +7,8 @@
  * streams are the figures that tell. The busy one, 200 games each with its own players, is
  * the one whose caches overflow. A last figure: one of a busy bot's two drawing threads, in
  * the middle of 200 games, given its games' boards by their home (src/ai/pool.ts, `laneFor`) or
- * given whichever boards come while it is free (what piscina's own balancing did). And one
+ * given whichever boards come while it is free (what piscina's own balancing did), and given its
+ * games' boards when they have two players each, as the load bench's do (the names it keeps). And one
  * thread's share of a bot of 500 games in mid-game, and of 800, past what a thread keeps of its
  * games' rows (src/render/board.ts, `STRIP_BUDGET_BYTES`; src/render/cache.ts).
  */
@@ -15,6 +16,7 @@ import { homeLane } from '../src/ai/pool.js';
 import { nextInt } from '../src/engine/rng.js';
 import { STRIP_BUDGET_BYTES, stripsEncoded } from '../src/render/board.js';
 import { renderBoard } from '../src/render/index.js';
+import { NAME_BUDGET_BYTES, namesDrawn } from '../src/render/sprites.js';
 import type { GameView } from '../src/engine/types.js';
 import { interleavedBoards, lateGameBoard } from '../test/render/fixtures.js';
 
@@ -70,12 +72,19 @@ export async function run(): Promise<string[]> {
   });
   const [homeRun] = drawStream(byHome, 1);
   const [randomRun] = drawStream(atRandom, 1);
+  // The load bench's games have two players each: a thread's share of 200 is some 200 names.
+  const twoPlayers = interleavedBoards(Array.from({ length: BUSY_GAMES }, (_, game) => ({ seed: 15_000 + game, players: 2, playersOf: String(game + 1) })));
+  const twoPlayerHome = twoPlayers.filter((board) => board.step >= MIDGAME.from && board.step < MIDGAME.to && homeLane(`game-${board.game}`, MIDGAME.threads) === 0);
+  const namesBefore = namesDrawn();
+  const [twoPlayerRun] = drawStream(twoPlayerHome, 1);
+  const namesAnew = (namesDrawn() - namesBefore) / twoPlayerHome.length;
   const shares = THREAD_SHARES.map(threadShare);
   return [
     `render: board p50 ${median(times).toFixed(1)} ms, ${Math.round(size / 1024)} KB (one late-game board again and again: its unchanged bands are kept, only the status lines are encoded)`,
     `render: stream of ${stream.length} boards from ${STREAM_GAMES} games at once, p50 ${streamRuns.map((run) => run.p50.toFixed(2)).join(' / ')} ms a board (${STREAM_RUNS} runs), ${Math.round((streamRuns.at(-1)?.bytes ?? 0) / 1024)} KB on average`,
     `render: busy stream of ${busy.length} boards from ${BUSY_GAMES} games with their own players, p50 ${busyRuns.map((run) => run.p50.toFixed(2)).join(' / ')} ms a board, CPU ${busyRuns.map((run) => run.cpu.toFixed(2)).join(' / ')} ms a board (${STREAM_RUNS} runs; the collector's threads included)`,
     `render: a drawing thread of ${MIDGAME.threads} at ${BUSY_GAMES} games (boards ${MIDGAME.from}–${MIDGAME.to - 1} of each), CPU ${homeRun!.cpu.toFixed(2)} ms a board given its games' boards (${byHome.length}) against ${randomRun!.cpu.toFixed(2)} ms given any (${atRandom.length})`,
+    `render: a drawing thread of ${MIDGAME.threads} at ${BUSY_GAMES} games of two players (boards ${MIDGAME.from}–${MIDGAME.to - 1} of each, its own games'), CPU ${twoPlayerRun!.cpu.toFixed(2)} ms a board, ${namesAnew.toFixed(2)} names laid out anew a board (${NAME_BUDGET_BYTES / 1024 / 1024} MB of names kept)`,
     ...shares,
   ];
 }

@@ -23,10 +23,16 @@ export const SPRITE_BUDGET_BYTES = 4 * 1024 * 1024;
  * it. The two hold 6 MB a drawing thread, and the boards are drawn no slower for it (`npm run
  * bench render`, both streams, runs alternated with the single cache: 2.2–2.7 ms a board
  * against 2.4–3.3 for 16 games, 3.2–3.7 against 3.0–4.3 for 200 games with their own players).
+ * A name is kept as its coverage alone, a byte a pixel, and tinted as it is drawn (`drawText`):
+ * some 8 KB a name at the status line's size instead of 34, so 2 MB holds some 240 names, a
+ * thread's share of 200 games of two players (a new name costs half a millisecond of Pango,
+ * a kept one a twentieth of that).
  */
 export const NAME_BUDGET_BYTES = 2 * 1024 * 1024;
 
 const bytesOf = (canvas: Canvas): number => canvas.width * canvas.height * 4;
+/** A name's sprite: one byte a pixel, each row padded to four (Cairo's stride). */
+const nameBytesOf = (canvas: Canvas): number => Math.ceil(canvas.width / 4) * 4 * canvas.height;
 
 // An evicted sprite gives its pixels back now rather than whenever this thread next collects its
 // garbage (an idle drawing thread may not for minutes). Nothing holds an evicted sprite: every
@@ -35,7 +41,9 @@ const giveBack = (old: Canvas): void => {
   old.width = 0;
 };
 const sprites = new BoundedCache<Canvas>(SPRITE_BUDGET_BYTES, bytesOf, giveBack);
-const names = new BoundedCache<Canvas>(NAME_BUDGET_BYTES, bytesOf, giveBack);
+const names = new BoundedCache<Canvas>(NAME_BUDGET_BYTES, nameBytesOf, giveBack);
+
+let namesMade = 0;
 
 /** The sprite under `key` in `cache`, made by `make` the first time. */
 function cached(key: string, make: () => Canvas, cache = sprites): Canvas {
@@ -43,8 +51,14 @@ function cached(key: string, make: () => Canvas, cache = sprites): Canvas {
   if (!canvas) {
     canvas = make();
     cache.set(key, canvas);
+    if (cache === names) namesMade++;
   }
   return canvas;
+}
+
+/** Names this thread has laid out and drawn so far, rather than found kept. */
+export function namesDrawn(): number {
+  return namesMade;
 }
 
 /** Bytes of pixels the caches hold now (each at most its budget, or one sprite more). */
@@ -74,31 +88,52 @@ interface TextStyle {
 /** Pango needs no measuring context of its own; any canvas will do. */
 const measuring = createCanvas(1, 1).getContext('2d');
 
-/** The sprite of `text` in this style, drawn the first time it is asked for. */
+/**
+ * The sprite of `text` in this style, drawn the first time it is asked for. A name's is its
+ * coverage alone (`NAME_BUDGET_BYTES`), in no colour: `drawText` tints it.
+ */
 function textSprite(text: string, style: TextStyle): Canvas {
   const weight = style.weight ?? 'normal';
-  const key = `text|${style.size}|${weight}|${style.colour}|${text}`;
+  const name = style.name === true;
+  const key = `text|${style.size}|${weight}|${name ? '' : style.colour}|${text}`;
   return cached(key, () => {
     const height = Math.ceil(style.size * 1.6);
     const canvas = createCanvas(textWidth(text, style.size, weight) + 2 * TEXT_PAD, height);
-    const sprite = canvas.getContext('2d');
+    const sprite = canvas.getContext('2d', name ? { pixelFormat: 'A8' } : undefined);
     sprite.font = font(style.size, weight);
-    sprite.fillStyle = style.colour;
+    sprite.fillStyle = name ? '#000' : style.colour;
     sprite.textBaseline = 'middle';
     sprite.fillText(text, TEXT_PAD, height / 2);
     return canvas;
-  }, style.name ? names : sprites);
+  }, name ? names : sprites);
 }
 
 /** Draw one line of text with its middle at `y`; returns its width. */
 export function drawText(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, style: TextStyle): number {
-  const image = textSprite(text, style);
-  const width = image.width - 2 * TEXT_PAD;
+  const sprite = textSprite(text, style);
+  const width = sprite.width - 2 * TEXT_PAD;
   const align = style.align ?? 'left';
   const left = align === 'left' ? x : align === 'center' ? x - width / 2 : x - width;
+  const image = style.name === true ? tinted(sprite, style.colour) : sprite;
   // Whole-pixel positions copy the sprite exactly instead of resampling it into a blur.
-  ctx.drawImage(image, Math.round(left - TEXT_PAD), Math.round(y - image.height / 2));
+  ctx.drawImage(image, 0, 0, sprite.width, sprite.height, Math.round(left - TEXT_PAD), Math.round(y - sprite.height / 2), sprite.width, sprite.height);
   return width;
+}
+
+/** Where a name's coverage is tinted, grown to the largest name drawn; its top left holds the last one. */
+let tint = createCanvas(1, 1);
+
+/** `coverage` (a name's sprite) in `colour`, in the top left of `tint`: what drawing it with that fill would have made. */
+function tinted(coverage: Canvas, colour: string): Canvas {
+  if (tint.width < coverage.width || tint.height < coverage.height) tint = createCanvas(Math.max(tint.width, coverage.width), Math.max(tint.height, coverage.height));
+  const ctx = tint.getContext('2d');
+  ctx.globalCompositeOperation = 'copy';
+  ctx.fillStyle = colour;
+  ctx.fillRect(0, 0, coverage.width, coverage.height);
+  // The colour kept where the glyphs cover, in their measure: the fill's own antialiasing.
+  ctx.globalCompositeOperation = 'destination-in';
+  ctx.drawImage(coverage, 0, 0);
+  return tint;
 }
 
 /** A word of `drawWords`: its text, or a player's name (kept among the names, `NAME_BUDGET_BYTES`). */

@@ -1,7 +1,7 @@
 import { createCanvas, loadImage } from 'canvas';
 import { describe, expect, it } from 'vitest';
 import { renderBoard, tileBounds } from '../../src/render/index.js';
-import { fitText, textWidth } from '../../src/render/sprites.js';
+import { drawText, fitText, NAME_BUDGET_BYTES, namesDrawn, spriteCacheBytes, textWidth } from '../../src/render/sprites.js';
 import { lateGameBoard } from './fixtures.js';
 import { countDifferentPixels, decodePng, type Pixels } from './golden.js';
 
@@ -77,5 +77,42 @@ describe('empty cells at phone size', () => {
     let brightest = 0;
     for (let dy = 0; dy < size; dy++) for (let dx = 0; dx < size; dx++) brightest = Math.max(brightest, luminance(small, left + dx, top + dy));
     expect(brightest - fill).toBeGreaterThan(80);
+  });
+});
+
+describe("the players' names a drawing thread keeps", () => {
+  it('draw a name in the colour asked for, as text drawn in that colour is', () => {
+    const draw = (name: boolean, colour: string) => {
+      const canvas = createCanvas(300, 60);
+      const ctx = canvas.getContext('2d');
+      ctx.fillStyle = '#1d2330';
+      ctx.fillRect(0, 0, 300, 60);
+      drawText(ctx, 'Chiara Ölund', 10, 30, { size: 28, weight: 'bold', colour, name });
+      return ctx.getImageData(0, 0, 300, 60).data;
+    };
+    for (const colour of ['#f5c542', '#4fa3ff']) {
+      const asName = draw(true, colour);
+      const asText = draw(false, colour);
+      let inked = 0;
+      let apart = 0;
+      for (let i = 0; i < asName.length; i++) {
+        apart = Math.max(apart, Math.abs(asName[i]! - asText[i]!));
+        if (i % 4 === 0 && asText[i] !== 0x1d) inked++;
+      }
+      // The same coverage, tinted: at most a unit of rounding apart.
+      expect(apart, colour).toBeLessThanOrEqual(1);
+      expect(inked).toBeGreaterThan(300);
+    }
+  });
+
+  it("are enough for a thread's 200 players (a bot's 200 games of two): a board of a player seen before lays out no name", () => {
+    // A bot of 200 games draws on two threads, each with some 200 players' names (issue 15).
+    const view = lateGameBoard();
+    const players = Array.from({ length: 200 }, (_, player) => `Player ${player + 1}`);
+    for (const turnOf of players) renderBoard(view, { turnOf });
+    const before = namesDrawn();
+    for (const turnOf of players) renderBoard(view, { turnOf });
+    expect(namesDrawn()).toBe(before);
+    expect(spriteCacheBytes().names).toBeLessThanOrEqual(NAME_BUDGET_BYTES);
   });
 });
