@@ -87,15 +87,14 @@ export class BoundedCache<Value> {
       entry.value = value;
       entry.size = size;
       this.settle(key, entry);
-    } else if (this.settledBytes + size <= this.settledBudget) {
-      this.entries.set(key, { value, size, settled: true });
-      this.settledBytes += size;
-      this.recency.set(key, true);
     } else {
-      this.entries.set(key, { value, size, settled: false });
-      this.newcomerBytes += size;
-      this.recency.set(key, true);
-      this.newcomers.set(key, true);
+      const fresh = { value, size, settled: false };
+      this.entries.set(key, fresh);
+      if (this.settledBytes + size <= this.settledBudget) this.settle(key, fresh);
+      else {
+        this.touch(key);
+        this.joinNewcomers(key, fresh);
+      }
     }
     this.newest = key;
     this.dropNewcomers(key);
@@ -116,10 +115,8 @@ export class BoundedCache<Value> {
   private settle(key: string, entry: Entry<Value>): void {
     if (entry.size > this.settledBudget) {
       // Never settled: settled entries leave only to make room for others, and this one needs it all.
-      entry.settled = false;
-      this.newcomerBytes += entry.size;
       this.touch(key);
-      this.newcomers.set(key, true);
+      this.joinNewcomers(key, entry);
       return;
     }
     entry.settled = true;
@@ -135,14 +132,19 @@ export class BoundedCache<Value> {
       const entry = this.entries.get(key)!;
       if (!entry.settled || key === keep) continue;
       this.recency.delete(key);
-      entry.settled = false;
       this.settledBytes -= entry.size;
-      this.newcomerBytes += entry.size;
-      this.newcomers.set(key, true);
+      this.joinNewcomers(key, entry);
       this.forgetBelowSettled();
       return true;
     }
     return false;
+  }
+
+  /** `entry`, held and counted nowhere, joins the newcomers at the back of their queue. */
+  private joinNewcomers(key: string, entry: Entry<Value>): void {
+    entry.settled = false;
+    this.newcomerBytes += entry.size;
+    this.newcomers.set(key, true);
   }
 
   /** Keeps the oldest key in `recency` a settled one: what is older can no longer settle. */
