@@ -76,18 +76,14 @@ export async function run(): Promise<string[]> {
   const twoPlayers = interleavedBoards(Array.from({ length: BUSY_GAMES }, (_, game) => ({ seed: 15_000 + game, players: 2, playersOf: String(game + 1) })));
   const home = (from: number, to: number) => twoPlayers.filter((board) => board.step >= from && board.step < to && homeLane(`game-${board.game}`, MIDGAME.threads) === 0);
   // Ten turns of each game first, so that the line counts names met again, not met for the first time.
-  drawStream(home(MIDGAME.from - 10, MIDGAME.from), 1);
-  const twoPlayerHome = home(MIDGAME.from, MIDGAME.to);
-  const namesBefore = namesDrawn();
-  const [twoPlayerRun] = drawStream(twoPlayerHome, 1);
-  const namesAnew = (namesDrawn() - namesBefore) / twoPlayerHome.length;
+  const twoPlayerRun = drawCounted(home(MIDGAME.from - 10, MIDGAME.from), home(MIDGAME.from, MIDGAME.to), namesDrawn);
   const shares = THREAD_SHARES.map(threadShare);
   return [
     `render: board p50 ${median(times).toFixed(1)} ms, ${Math.round(size / 1024)} KB (one late-game board again and again: its unchanged bands are kept, only the status lines are encoded)`,
     `render: stream of ${stream.length} boards from ${STREAM_GAMES} games at once, p50 ${streamRuns.map((run) => run.p50.toFixed(2)).join(' / ')} ms a board (${STREAM_RUNS} runs), ${Math.round((streamRuns.at(-1)?.bytes ?? 0) / 1024)} KB on average`,
     `render: busy stream of ${busy.length} boards from ${BUSY_GAMES} games with their own players, p50 ${busyRuns.map((run) => run.p50.toFixed(2)).join(' / ')} ms a board, CPU ${busyRuns.map((run) => run.cpu.toFixed(2)).join(' / ')} ms a board (${STREAM_RUNS} runs; the collector's threads included)`,
     `render: a drawing thread of ${MIDGAME.threads} at ${BUSY_GAMES} games (boards ${MIDGAME.from}–${MIDGAME.to - 1} of each), CPU ${homeRun!.cpu.toFixed(2)} ms a board given its games' boards (${byHome.length}) against ${randomRun!.cpu.toFixed(2)} ms given any (${atRandom.length})`,
-    `render: a drawing thread of ${MIDGAME.threads} at ${BUSY_GAMES} games of two players (boards ${MIDGAME.from}–${MIDGAME.to - 1} of each, its own games'), CPU ${twoPlayerRun!.cpu.toFixed(2)} ms a board, ${namesAnew.toFixed(2)} names laid out anew a board (${NAME_BUDGET_BYTES / 1024 / 1024} MB of names kept)`,
+    `render: a drawing thread of ${MIDGAME.threads} at ${BUSY_GAMES} games of two players (boards ${MIDGAME.from}–${MIDGAME.to - 1} of each, its own games'), CPU ${twoPlayerRun.cpu.toFixed(2)} ms a board, ${twoPlayerRun.perBoard.toFixed(2)} names laid out anew a board (${NAME_BUDGET_BYTES / 1024 / 1024} MB of names kept)`,
     ...shares,
   ];
 }
@@ -95,12 +91,20 @@ export async function run(): Promise<string[]> {
 /** One drawing thread given the boards of `games` games in mid-game: its CPU and the bands it draws anew a board. */
 function threadShare({ games, firstSeed, warmFrom, from, to }: (typeof THREAD_SHARES)[number]): string {
   const boards = interleavedBoards(Array.from({ length: games }, (_, game) => ({ seed: firstSeed + game, players: 4, playersOf: String(game + 1) })));
-  drawStream(boards.filter((board) => board.step >= warmFrom && board.step < from), 1);
-  const encodedBefore = stripsEncoded();
-  const counted = boards.filter((board) => board.step >= from && board.step < to);
+  const inStepRange = (first: number, end: number) => boards.filter((board) => board.step >= first && board.step < end);
+  const run = drawCounted(inStepRange(warmFrom, from), inStepRange(from, to), stripsEncoded);
+  return `render: a drawing thread with ${games} games of its own (a bot's ${2 * games} on two threads; boards ${from}–${to - 1} of each), CPU ${run.cpu.toFixed(2)} ms a board, ${run.perBoard.toFixed(1)} bands drawn anew a board (its strips kept: ${(STRIP_BUDGET_BYTES / 1024 / 1024).toFixed(0)} MB)`;
+}
+
+/**
+ * Draws `warm` (to fill what the thread keeps), then `counted`: the CPU a counted board, and how
+ * far `count` (a thread's tally of work done anew) moved a counted board.
+ */
+function drawCounted(warm: readonly { view: GameView; turnOf: string }[], counted: readonly { view: GameView; turnOf: string }[], count: () => number): { cpu: number; perBoard: number } {
+  drawStream(warm, 1);
+  const before = count();
   const [run] = drawStream(counted, 1);
-  const bands = (stripsEncoded() - encodedBefore) / counted.length;
-  return `render: a drawing thread with ${games} games of its own (a bot's ${2 * games} on two threads; boards ${from}–${to - 1} of each), CPU ${run!.cpu.toFixed(2)} ms a board, ${bands.toFixed(1)} bands drawn anew a board (its strips kept: ${(STRIP_BUDGET_BYTES / 1024 / 1024).toFixed(0)} MB)`;
+  return { cpu: run!.cpu, perBoard: (count() - before) / counted.length };
 }
 
 /** The boards of `BUSY_GAMES` games from `firstSeed` on, each game with its own players, interleaved. */

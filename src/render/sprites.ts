@@ -51,7 +51,6 @@ function cached(key: string, make: () => Canvas, cache = sprites): Canvas {
   if (!canvas) {
     canvas = make();
     cache.set(key, canvas);
-    if (cache === names) namesMade++;
   }
   return canvas;
 }
@@ -97,6 +96,7 @@ function textSprite(text: string, style: TextStyle): Canvas {
   const name = style.name === true;
   const key = `text|${style.size}|${weight}|${name ? '' : style.colour}|${text}`;
   return cached(key, () => {
+    if (name) namesMade++;
     const height = Math.ceil(style.size * 1.6);
     const canvas = createCanvas(textWidth(text, style.size, weight) + 2 * TEXT_PAD, height);
     const sprite = canvas.getContext('2d', name ? { pixelFormat: 'A8' } : undefined);
