@@ -379,7 +379,7 @@ async function ceiling(): Promise<string> {
   try {
     for (const delay of steps) {
       const window = await play(rig, delay, Math.min(seconds, 20) * 1000);
-      seen.push(`${window.movesPerSecond.toFixed(0)}/s p99 ${window.p99.toFixed(0)} ms (${window.requestsPerMove.toFixed(1)} requests, bot ${msAMove(window.botCpu, window).toFixed(1)} ms a move, ${window.gamesBegun} games ended and begun again, ${window.errors} errors)`);
+      seen.push(`a move every ${delay[0] / 1000}–${delay[1] / 1000} s: ${window.movesPerSecond.toFixed(0)}/s p99 ${window.p99.toFixed(0)} ms (${window.requestsPerMove.toFixed(1)} requests, bot ${msAMove(window.botCpu, window).toFixed(1)} ms a move, ${window.gamesBegun} games ended and begun again, ${window.errors} errors)`);
       if (window.p99 > 1000) break;
       best = Math.max(best, window.movesPerSecond);
     }
