@@ -26,8 +26,8 @@
  * Options: `-- --part latency|ceiling|memory` (repeatable), `--games N`, `--seconds S` (each
  * measuring window), `--database postgres|embedded` (the latency part's; both by default); BENCH_BOT_NODE_ARGS adds node options to the bot (a CPU profile, say);
  * BENCH_BOT_NODE names the node binary the bot runs on (default: `node` on the PATH), to measure
- * it on the Node the Docker image runs (with node-canvas and native/malloc-trim built for that
- * Node). A part that cannot run fails the whole run; a goal missed is printed as MISSED and does not.
+ * it on the Node the Docker image runs (node-canvas and native/malloc-trim are Node-API addons:
+ * the build `npm ci` made loads on it too). A part that cannot run fails the whole run; a goal missed is printed as MISSED and does not.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
