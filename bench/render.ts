@@ -58,10 +58,10 @@ export async function run(): Promise<string[]> {
   // 4 players, every game option at its default.
   const stream = interleavedBoards(Array.from({ length: STREAM_GAMES }, (_, game) => ({ seed: 1000 + game, players: 4 })));
   const streamRuns = drawStream(stream);
-  const busy = busyBoards(5000).slice(0, BUSY_BOARDS);
+  const busy = boardsOfOwnPlayers(5000).slice(0, BUSY_BOARDS);
   const busyRuns = drawStream(busy);
   // Each case with games of its own, so that neither finds the other's strips in the cache.
-  const midgame = (firstSeed: number) => busyBoards(firstSeed).filter((board) => board.step >= MIDGAME.from && board.step < MIDGAME.to);
+  const midgame = (firstSeed: number) => boardsOfOwnPlayers(firstSeed).filter((board) => board.step >= MIDGAME.from && board.step < MIDGAME.to);
   const byHome = midgame(7000).filter((board) => homeLane(`game-${board.game}`, MIDGAME.threads) === 0);
   // A seeded draw, so that every run gives the thread the same boards.
   let rng = 1;
@@ -73,7 +73,7 @@ export async function run(): Promise<string[]> {
   const [homeRun] = drawStream(byHome, 1);
   const [randomRun] = drawStream(atRandom, 1);
   // The load bench's games have two players each: a thread's share of 200 is some 200 names.
-  const twoPlayers = interleavedBoards(Array.from({ length: BUSY_GAMES }, (_, game) => ({ seed: 15_000 + game, players: 2, playersOf: String(game + 1) })));
+  const twoPlayers = boardsOfOwnPlayers(15_000, BUSY_GAMES, 2);
   const home = (from: number, to: number) => twoPlayers.filter((board) => board.step >= from && board.step < to && homeLane(`game-${board.game}`, MIDGAME.threads) === 0);
   // Ten turns of each game first, so that the line counts names met again, not met for the first time.
   const twoPlayerRun = drawCounted(home(MIDGAME.from - 10, MIDGAME.from), home(MIDGAME.from, MIDGAME.to), namesDrawn);
@@ -90,7 +90,7 @@ export async function run(): Promise<string[]> {
 
 /** One drawing thread given the boards of `games` games in mid-game: its CPU and the bands it draws anew a board. */
 function threadShare({ games, firstSeed, warmFrom, from, to }: (typeof THREAD_SHARES)[number]): string {
-  const boards = interleavedBoards(Array.from({ length: games }, (_, game) => ({ seed: firstSeed + game, players: 4, playersOf: String(game + 1) })));
+  const boards = boardsOfOwnPlayers(firstSeed, games);
   const inStepRange = (first: number, end: number) => boards.filter((board) => board.step >= first && board.step < end);
   const run = drawCounted(inStepRange(warmFrom, from), inStepRange(from, to), stripsEncoded);
   return `render: a drawing thread with ${games} games of its own (a bot's ${2 * games} on two threads; boards ${from}–${to - 1} of each), CPU ${run.cpu.toFixed(2)} ms a board, ${run.perBoard.toFixed(1)} bands drawn anew a board (its strips kept: ${(STRIP_BUDGET_BYTES / 1024 / 1024).toFixed(0)} MB)`;
@@ -107,9 +107,9 @@ function drawCounted(warm: readonly { view: GameView; turnOf: string }[], counte
   return { cpu: run!.cpu, perBoard: (count() - before) / counted.length };
 }
 
-/** The boards of `BUSY_GAMES` games from `firstSeed` on, each game with its own players, interleaved. */
-function busyBoards(firstSeed: number): ReturnType<typeof interleavedBoards> {
-  return interleavedBoards(Array.from({ length: BUSY_GAMES }, (_, game) => ({ seed: firstSeed + game, players: 4, playersOf: String(game + 1) })));
+/** The boards of `games` games of `players` from `firstSeed` on, each game with its own players, interleaved. */
+function boardsOfOwnPlayers(firstSeed: number, games: number = BUSY_GAMES, players = 4): ReturnType<typeof interleavedBoards> {
+  return interleavedBoards(Array.from({ length: games }, (_, game) => ({ seed: firstSeed + game, players, playersOf: String(game + 1) })));
 }
 
 /** Each of `rounds` runs through the boards: the p50 time, the CPU and the bytes of a board. */
