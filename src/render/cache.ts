@@ -79,15 +79,15 @@ export class BoundedCache<Value> {
   set(key: string, value: Value): void {
     const size = this.sizeOf(value);
     const known = this.entries.get(key);
-    if (known !== undefined && known.value !== undefined) this.remove(key, known);
-    const entry = this.entries.get(key);
-    if (entry !== undefined) {
+    if (known !== undefined && known.value === undefined) {
       // Remembered, so needed again within the loop of settled keys: it settles.
       this.remembered--;
-      entry.value = value;
-      entry.size = size;
-      this.settle(key, entry);
+      known.value = value;
+      known.size = size;
+      this.settle(key, known);
     } else {
+      // A held value replaced starts again as a key never seen.
+      if (known !== undefined) this.remove(key, known);
       const fresh = { value, size, settled: false };
       this.entries.set(key, fresh);
       if (this.settledBytes + size <= this.settledBudget) this.settle(key, fresh);
