@@ -312,6 +312,31 @@ describe('discord double lifecycle', () => {
   });
 });
 
+describe('discord double for a load run (keepHistory: false)', () => {
+  it('keeps request counts and file sizes, but no request log and no uploaded bytes', async () => {
+    const double = new DiscordDouble({ keepHistory: false });
+    await double.start();
+    const fixture = double.createGuild({ users: 1 });
+    const client = await readyClient(double);
+    try {
+      const channel = (await client.channels.fetch(fixture.channelId)) as TextChannel;
+      const before = { ...double.callCounts };
+      const sent = await channel.send({ content: 'The board', files: [new AttachmentBuilder(PNG, { name: 'board.png' })] });
+      // The bot still sees the attachment as Discord reports it, size included.
+      expect(sent.attachments.first()?.size).toBe(PNG.length);
+      const [attachment] = double.channelMessages(fixture.channelId).at(-1)?.attachments ?? [];
+      expect(attachment).toMatchObject({ filename: 'board.png', size: PNG.length });
+      expect(attachment?.data.length).toBe(0);
+      // One post, with the bot token: counted, and against the global limit.
+      expect(double.callCounts).toEqual({ all: before.all + 1, global: before.global + 1 });
+      expect(double.calls).toEqual([]);
+    } finally {
+      await client.destroy();
+      await double.stop();
+    }
+  });
+});
+
 describe('discord double with several sessions', () => {
   async function twoClients(double: DiscordDouble, shards: [number, number][] | null): Promise<Client[]> {
     const clients = [0, 1].map((index) => new Client({ intents: [GatewayIntentBits.Guilds], ...double.clientOptions(), ...(shards ? { shards: shards[index]![0], shardCount: shards[index]![1] } : {}) }));

@@ -41,6 +41,14 @@ export interface DiscordDoubleOptions {
    * the headers, exactly as it must on Discord.
    */
   rateLimits?: Partial<RateLimitOptions>;
+  /**
+   * Whether the double keeps what tests look back on (default true): every request in `calls`,
+   * bodies and uploads included, and the bytes of every attached file. A load run (`npm run
+   * bench:load`) sets false: it keeps only the request counts (`callCounts`) and each file's size,
+   * for otherwise a few minutes of boards held gigabytes and the double's own collector took a
+   * share of the cores it shares with the bot.
+   */
+  keepHistory?: boolean;
 }
 
 export interface CreateGuildOptions {
@@ -83,8 +91,10 @@ export class DiscordDouble {
   /** The bot token the client must log in with. */
   readonly token: string;
   readonly botUser: APIUser;
-  /** Every REST request, in arrival order. */
+  /** Every REST request, in arrival order (none kept with `keepHistory: false`). */
   readonly calls: RecordedCall[] = [];
+  /** REST requests so far, all of them and those counted against the global limit (kept either way). */
+  readonly callCounts = { all: 0, global: 0 };
 
   readonly #state: DoubleState;
   readonly #notifier = new ChangeNotifier();
@@ -135,12 +145,15 @@ export class DiscordDouble {
     registerChannelRoutes(this.#router, env);
     registerInteractionRoutes(this.#router, env);
 
+    const keepHistory = options.keepHistory ?? true;
     const record = (call: RecordedCall) => {
-      this.calls.push(call);
+      this.callCounts.all += 1;
+      if (call.countsGlobally) this.callCounts.global += 1;
+      if (keepHistory) this.calls.push(call);
       this.#notifier.changed();
     };
     this.#server = createServer((req, res) => {
-      void handleRestRequest({ router: this.#router, token: this.token, rateLimiter, record }, req, res);
+      void handleRestRequest({ router: this.#router, token: this.token, rateLimiter, record, keepUploads: keepHistory }, req, res);
     });
     this.#server.on('upgrade', (req, socket, head) => this.#gateway.handleUpgrade(req, socket, head));
   }

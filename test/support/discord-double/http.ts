@@ -33,12 +33,8 @@ export async function readBody(req: IncomingMessage): Promise<ParsedBody> {
     const files: UploadedFile[] = [];
     for (const [field, value] of form.entries()) {
       if (typeof value !== 'string') {
-        files.push({
-          field,
-          filename: value.name,
-          contentType: value.type,
-          data: Buffer.from(await value.arrayBuffer()),
-        });
+        const data = Buffer.from(await value.arrayBuffer());
+        files.push({ field, filename: value.name, contentType: value.type, data, size: data.length });
       } else if (field === 'payload_json') {
         body = { ...body, ...parseJson(value) };
       } else {

@@ -89,7 +89,7 @@ function resolveAttachments(current: StoredAttachment[], requested: unknown, fil
 }
 
 function toAttachment(file: UploadedFile, description: string | null): StoredAttachment {
-  return { id: newId(), filename: file.filename, contentType: file.contentType, data: file.data, description };
+  return { id: newId(), filename: file.filename, contentType: file.contentType, data: file.data, size: file.size, description };
 }
 
 /** The limits bots most often trip over, with the error Discord gives for each. */

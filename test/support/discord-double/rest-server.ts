@@ -14,7 +14,11 @@ export interface RestServerDependencies {
   rateLimiter: RateLimiter;
   /** Receives every request, answered or not, once its status is known. */
   record(call: RecordedCall): void;
+  /** False: uploaded files are kept as their sizes, their bytes dropped once read. */
+  keepUploads: boolean;
 }
+
+const NO_BYTES = Buffer.alloc(0);
 
 /**
  * Answers one REST request: decode, authenticate, route, and always reply with JSON
@@ -47,6 +51,7 @@ export async function handleRestRequest(deps: RestServerDependencies, req: Incom
   let headers: Record<string, string> = {};
   try {
     const parsed: ParsedBody = await readBody(req);
+    if (!deps.keepUploads) parsed.files = parsed.files.map((file) => ({ ...file, data: NO_BYTES }));
     call.body = parsed.body;
     call.files = parsed.files;
     const match = versioned ? deps.router.match(method, segments) : undefined;

@@ -342,7 +342,7 @@ export class DoubleState {
       attachments: message.attachments.map((attachment) => ({
         id: attachment.id,
         filename: attachment.filename,
-        size: attachment.data.length,
+        size: attachment.size,
         content_type: attachment.contentType,
         // Served by nothing: discord.js only needs well-formed URLs to build Attachment objects.
         url: `https://cdn.discord-double.invalid/attachments/${message.channelId}/${attachment.id}/${attachment.filename}`,

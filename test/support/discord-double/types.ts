@@ -6,7 +6,10 @@ export interface UploadedFile {
   field: string;
   filename: string;
   contentType: string;
+  /** The bytes; empty in a double that keeps no history (see `DiscordDoubleOptions.keepHistory`). */
   data: Buffer;
+  /** The upload's length in bytes, kept even where its bytes are not. */
+  size: number;
 }
 
 /** An attachment kept on a stored message (uploaded bytes included). */
@@ -14,7 +17,10 @@ export interface StoredAttachment {
   id: string;
   filename: string;
   contentType: string;
+  /** The bytes; empty in a double that keeps no history (see `DiscordDoubleOptions.keepHistory`). */
   data: Buffer;
+  /** The upload's length in bytes, as Discord reports it. */
+  size: number;
   description: string | null;
 }
 
