@@ -9,10 +9,13 @@
  * burst left the main thread's heap at about 200 MB for 55 MB live, for a minute and more.
  * `npm run bench:load -- --part memory` (1,000 live games on PostgreSQL), 2026-11-26: resident
  * memory 10 s after the burst 340 and 361 MB with 25 % against 495–528 MB (five runs) with V8's
- * default (381 MB with 50 %); the bot's CPU a move at 200 games 11.7, 12.5 and 12.4 ms against
- * 11.3, 11.0 and 12.5 ms (`--part latency --database postgres`, runs alternated): the price is a
- * few per cent of CPU in more frequent full collections. The young generation's size is fixed
- * as the process starts, so its bound is a flag in the Docker image's NODE_OPTIONS
+ * default (381 MB with 50 %). So the heap may grow only 25 % past what is live, but not while the
+ * bot is busy: at 25 % a busy bot collected its whole heap about once a second, and the marking
+ * took V8's helper threads a third of the bot's CPU. While the event loop is busy more than half
+ * the time the heap may grow 100 % (a full collection a quarter as often); once it is quiet again
+ * the bot returns to 25 % and collects at once, so the room a busy spell took is given back within
+ * seconds, not whenever V8 would next collect (`adaptHeapGrowth`). The young generation's size is
+ * fixed as the process starts, so its bound is a flag in the Docker image's NODE_OPTIONS
  * (`--max-semi-space-size=8`: on a large machine Node 24's default is eight times that; the
  * Dockerfile says why).
  *
@@ -24,17 +27,141 @@
  * calls it, so the bot does, through the small native package in `native/malloc-trim`.
  */
 import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 /** The heap may grow to this many per cent above what the last full collection left live. */
 export const HEAP_GROWING_PERCENT = 25;
 
+/** The same while the event loop is busy (see the top of this file and `HeapGrowthPolicy`). */
+export const BUSY_HEAP_GROWING_PERCENT = 100;
+
 /**
- * Applies `HEAP_GROWING_PERCENT` to this process (V8's flags are per process, so the worker
- * threads too). V8 reads it at every full collection, so it holds from the next one on.
+ * Sets how far past what is live the heap may grow, for this process (V8's flags are per process,
+ * so the worker threads too). V8 reads it at every full collection, so it holds from the next one on.
  */
+export function setHeapGrowth(percent: number): void {
+  setFlagsFromString(`--heap-growing-percent=${percent}`);
+}
+
+/** Applies `HEAP_GROWING_PERCENT`, before any load. */
 export function limitHeapGrowth(): void {
-  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  setHeapGrowth(HEAP_GROWING_PERCENT);
+}
+
+/** Over how many seconds of the event loop's use the policy judges (one sample a second). */
+const JUDGED_SAMPLES = 3;
+/** Busy from this share of the time the event loop is running, on average over the judged seconds. */
+const BUSY_UTILIZATION = 0.5;
+/** Quiet again under this share: the gap between the two keeps a load near either from flapping. */
+const QUIET_UTILIZATION = 0.25;
+
+/** What the policy asks for after a sample: the busy spell's growth, or the usual one and a collection. */
+export type HeapGrowthChange = 'busy' | 'quiet';
+
+/**
+ * When the heap may grow `BUSY_HEAP_GROWING_PERCENT` and when `HEAP_GROWING_PERCENT`, from the event
+ * loop's utilization (the share of each second it spent running rather than waiting): busy once
+ * the average of the last `JUDGED_SAMPLES` seconds reaches `BUSY_UTILIZATION`, quiet again once it
+ * falls under `QUIET_UTILIZATION`. The event loop's, not the process's CPU: it is the thread that
+ * answers clicks, and a busy one means the bot is doing a great deal of work, whatever the machine.
+ */
+export class HeapGrowthPolicy {
+  #busy = false;
+  readonly #recent: number[] = [];
+
+  get busy(): boolean {
+    return this.#busy;
+  }
+
+  /** One second's utilization, 0 to 1; a change to make, or null. */
+  observe(utilization: number): HeapGrowthChange | null {
+    this.#recent.push(utilization);
+    if (this.#recent.length > JUDGED_SAMPLES) this.#recent.shift();
+    if (this.#recent.length < JUDGED_SAMPLES) return null;
+    const average = this.#recent.reduce((sum, value) => sum + value, 0) / this.#recent.length;
+    if (!this.#busy && average >= BUSY_UTILIZATION) {
+      this.#busy = true;
+      return 'busy';
+    }
+    if (this.#busy && average < QUIET_UTILIZATION) {
+      this.#busy = false;
+      return 'quiet';
+    }
+    return null;
+  }
+}
+
+/**
+ * A full collection on demand, without starting node with `--expose-gc`: the flag set for a moment
+ * makes a new context carry V8's `gc`, which collects this thread's heap. The "last resort"
+ * flavour is the collection V8 makes before it gives up for want of memory: it collects until
+ * nothing more is freed and shrinks the young generation back to 1 MB too (seen on Node 24). V8
+ * before 12 (Node 20) takes no options: given them, its `gc` collected nothing, so it gets none
+ * and makes a full collection of the old generation.
+ */
+export function fullCollection(): () => void {
+  setFlagsFromString('--expose-gc');
+  try {
+    const gc = runInNewContext('gc') as (options?: { type: 'major'; flavor: 'last-resort' }) => void;
+    const takesOptions = Number(process.versions.v8.split('.')[0]) >= 12;
+    return takesOptions ? () => gc({ type: 'major', flavor: 'last-resort' }) : () => gc();
+  } finally {
+    setFlagsFromString('--no-expose-gc');
+  }
+}
+
+export interface HeapGrowthDependencies {
+  /** The event loop's utilization since the last call (the first call: since it started). */
+  utilization(): number;
+  setGrowth(percent: number): void;
+  /** A full collection, so that the usual growth holds at once rather than from V8's next one. */
+  collect(): void;
+  /** Told of every change: busy or quiet now, the growth now in force, and on quiet the collection's pause. */
+  changed(change: { busy: boolean; percent: number; collectionMs?: number }): void;
+  everyMs: number;
+}
+
+/** The event loop's utilization since the call before, from perf_hooks. */
+function eventLoopUtilization(): () => number {
+  let last = performance.eventLoopUtilization();
+  return () => {
+    const now = performance.eventLoopUtilization();
+    const since = performance.eventLoopUtilization(now, last);
+    last = now;
+    return since.utilization;
+  };
+}
+
+/**
+ * Applies `HeapGrowthPolicy` every second until stopped: the busy growth while the event loop is
+ * busy; back to the usual one, and a full collection, once it is quiet (a pause of some tens of ms
+ * with a thousand games, once at the end of each busy spell). Never keeps the process alive.
+ */
+export function adaptHeapGrowth(dependencies: Partial<HeapGrowthDependencies> = {}): { stop(): void } {
+  const { utilization = eventLoopUtilization(), setGrowth = setHeapGrowth, collect = fullCollection(), changed = () => {}, everyMs = 1_000 } = dependencies;
+  const policy = new HeapGrowthPolicy();
+  const timer = setInterval(() => {
+    const change = policy.observe(utilization());
+    if (change === 'busy') {
+      setGrowth(BUSY_HEAP_GROWING_PERCENT);
+      changed({ busy: true, percent: BUSY_HEAP_GROWING_PERCENT });
+    }
+    if (change === 'quiet') {
+      setGrowth(HEAP_GROWING_PERCENT);
+      const started = performance.now();
+      collect();
+      changed({ busy: false, percent: HEAP_GROWING_PERCENT, collectionMs: Math.round(performance.now() - started) });
+    }
+  }, everyMs);
+  timer.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+      if (policy.busy) setGrowth(HEAP_GROWING_PERCENT);
+    },
+  };
 }
 
 /**

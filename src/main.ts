@@ -10,7 +10,7 @@ import { COMMAND_HANDLERS } from '../commands/handlers.js';
 import { createBot } from './bot/client.js';
 import { botHealthCheck, startHealthServer } from './bot/health.js';
 import { createLogger } from './bot/logger.js';
-import { limitHeapGrowth, loadAllocatorTrim, trimAllocatorPeriodically } from './heap.js';
+import { adaptHeapGrowth, limitHeapGrowth, loadAllocatorTrim, trimAllocatorPeriodically } from './heap.js';
 import { runShardingManager } from './sharding.js';
 import { migrate, openDatabase } from './store/index.js';
 
@@ -40,6 +40,8 @@ async function main(): Promise<void> {
   const database = await openDatabase(config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: config.DATA_DIR });
   const report = await migrate(database.prisma);
   log.info({ database: database.target.kind, applied: report.applied }, 'database ready');
+  // Two lines a busy spell: how the bot's memory follows its load is worth an admin's seeing.
+  adaptHeapGrowth({ changed: ({ busy, ...figures }) => log.info(figures, busy ? 'busy: the heap may grow further between collections' : 'quiet again: the heap collected and held to its usual growth') });
   const bot = createBot({
     db: database.prisma,
     log,
