@@ -24,13 +24,19 @@
  *   memory (goal ≤ 300 MB).
  *
  * Options: `-- --part latency|ceiling|memory` (repeatable), `--games N`, `--seconds S` (each
- * measuring window), `--database postgres|embedded` (the latency part's; both by default); BENCH_BOT_NODE_ARGS adds node options to the bot (a CPU profile, say);
- * BENCH_BOT_NODE names the node binary the bot runs on (default: `node` on the PATH), to measure
- * it on the Node the Docker image runs (node-canvas and native/malloc-trim are Node-API addons:
- * the build `npm ci` made loads on it too). A part that cannot run fails the whole run; a goal missed is printed as MISSED and does not.
+ * measuring window), `--database postgres|embedded` (the latency part's; both by default); BENCH_BOT_NODE_ARGS adds node options to the bot (a CPU profile, say).
+ *
+ * The bot runs on the Node the Docker image runs (its `NODE_IMAGE`, Node 24), as in production:
+ * `node` on the PATH if that is the same major version, else that version's official build from
+ * the npm registry (the `node-<platform>-<arch>` package), fetched once into
+ * node_modules/.cache/bench-node. node-canvas and native/malloc-trim are Node-API addons, so the
+ * build `npm ci` made loads on it too. BENCH_BOT_NODE names another node binary (`node`: the
+ * PATH's, whatever its version). The line that opens the run names the Node measured; the
+ * simulated players and the double run on the PATH's. A part that cannot run fails the whole
+ * run; a goal missed is printed as MISSED and does not.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -47,11 +53,41 @@ import { DISCORD_RATE_LIMITS, DiscordDouble, type GuildFixture, type RateLimitOp
 const ROOT = new URL('..', import.meta.url).pathname;
 const SERVER = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const UNLIMITED = 100_000;
-/** The Node the bot runs on (BENCH_BOT_NODE, or `node` on the PATH) and its version. */
+/** The Node major version the Docker image runs (the Dockerfile's `NODE_IMAGE`). */
+function imageNodeMajor(): number {
+  const match = /^ARG NODE_IMAGE=node:(\d+)/m.exec(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'));
+  if (!match) throw new Error('bench:load: the Dockerfile names no NODE_IMAGE=node:<major>');
+  return Number(match[1]);
+}
+
+const versionOf = (binary: string) => execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim();
+const majorOf = (version: string) => Number(/^v(\d+)/.exec(version)?.[1] ?? 0);
+
+/**
+ * A node binary of `major`: the PATH's if it is one, else the official build from the npm
+ * registry, unpacked under node_modules/.cache/bench-node (once; later runs find it there).
+ */
+function nodeOfMajor(major: number): { binary: string; from: string } {
+  if (majorOf(versionOf('node')) === major) return { binary: 'node', from: 'the PATH' };
+  const cache = join(ROOT, 'node_modules', '.cache', 'bench-node');
+  const unpacked = join(cache, `node-${process.platform}-${process.arch}-${major}`);
+  const binary = join(unpacked, 'package', 'bin', 'node');
+  if (!existsSync(binary)) {
+    mkdirSync(unpacked, { recursive: true });
+    const tarball = execFileSync('npm', ['pack', '--silent', `node-${process.platform}-${process.arch}@${major}`, '--pack-destination', cache], { cwd: cache, encoding: 'utf8' }).trim().split('\n').at(-1)!;
+    execFileSync('tar', ['xzf', join(cache, tarball), '-C', unpacked]);
+    rmSync(join(cache, tarball));
+  }
+  return { binary, from: `the npm registry (node-${process.platform}-${process.arch}, in ${cache})` };
+}
+
+/** The Node the bot runs on (see the top of this file) and its version. */
 const BOT_NODE = (() => {
-  const binary = process.env.BENCH_BOT_NODE ?? 'node';
-  const version = execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim();
-  return { binary, version, major: Number(/^v(\d+)/.exec(version)?.[1] ?? 0) };
+  const image = imageNodeMajor();
+  const { binary, from } = process.env.BENCH_BOT_NODE ? { binary: process.env.BENCH_BOT_NODE, from: 'BENCH_BOT_NODE' } : nodeOfMajor(image);
+  const version = versionOf(binary);
+  const major = majorOf(version);
+  return { binary, version, major, description: `Node ${version} from ${from}${major === image ? ", the Docker image's major version" : `, not the Docker image's ${image}`}` };
 })();
 
 const { values } = parseArgs({
@@ -410,7 +446,7 @@ async function memory(): Promise<string> {
 
 build();
 // Which Node the bot runs on: the figures differ between Node's versions (the Docker image runs 24).
-console.log(`bench:load: the bot on Node ${BOT_NODE.version}`);
+console.log(`bench:load: the bot on ${BOT_NODE.description}`);
 let failed = false;
 for (const part of parts) {
   const runs: (() => Promise<string>)[] =
