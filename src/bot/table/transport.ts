@@ -12,7 +12,8 @@
  * lives (15 minutes; 14 are used). Past that, or without a click (the turn clock, the
  * autopilot, a restart), the bot token does it.
  */
-import { RESTJSONErrorCodes, Routes, type APIChannel, type APIMessage, type APIMessageTopLevelComponent, type REST } from 'discord.js';
+import { randomBytes } from 'node:crypto';
+import { RESTJSONErrorCodes, Routes, type APIChannel, type APIMessage, type APIMessageTopLevelComponent, type REST, type RequestData } from 'discord.js';
 import type { Outgoing } from './payload.js';
 
 /** An interaction's webhook: the table may post follow-ups with it and edit them while it lives. */
@@ -48,6 +49,32 @@ export function isMissingPermission(error: unknown): boolean {
   return code === RESTJSONErrorCodes.MissingPermissions || code === RESTJSONErrorCodes.MissingAccess;
 }
 
+/** Each multipart body's boundary: this process's random part and a count (never in a PNG or GIF by chance). */
+const BOUNDARY_PREFIX = `acquire-${randomBytes(12).toString('hex')}-`;
+let bodiesEncoded = 0;
+const CONTENT_TYPES: Readonly<Record<string, string>> = { png: 'image/png', gif: 'image/gif' };
+
+/**
+ * A table message as the REST client sends it: JSON alone, or with its pictures one
+ * `multipart/form-data` body built here in a single buffer. Given the files, the REST client
+ * builds a web FormData of Blobs that undici then streams part by part; at a few hundred moves a
+ * second, each with a board of some 60 KB, that machinery was a share of the event loop's time
+ * on its own. Discord reads the same parts either way: each file as `files[n]`, then
+ * `payload_json`.
+ */
+export function requestOf(message: Outgoing): Pick<RequestData, 'body' | 'passThroughBody' | 'headers'> {
+  if (message.files.length === 0) return { body: message.body };
+  const boundary = `${BOUNDARY_PREFIX}${(bodiesEncoded++).toString(36)}`;
+  const parts: Buffer[] = [];
+  message.files.forEach((file, index) => {
+    const type = CONTENT_TYPES[file.name.split('.').at(-1) ?? ''];
+    if (!type || !/^[\w.-]+$/.test(file.name)) throw new Error(`the table uploads PNG and GIF files with plain names, not ${file.name}`);
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files[${index}]"; filename="${file.name}"\r\nContent-Type: ${type}\r\n\r\n`), file.data, Buffer.from('\r\n'));
+  });
+  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="payload_json"\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(message.body)}\r\n--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), passThroughBody: true, headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` } };
+}
+
 export class TableTransport {
   constructor(
     /** Bot-token requests, paced at the bot's global limit. */
@@ -58,12 +85,12 @@ export class TableTransport {
 
   /** Posts with the bot token; returns the message id. */
   async post(channelId: string, message: Outgoing): Promise<string> {
-    const sent = (await this.channels.post(Routes.channelMessages(channelId), { body: message.body, files: message.files })) as APIMessage;
+    const sent = (await this.channels.post(Routes.channelMessages(channelId), requestOf(message))) as APIMessage;
     return sent.id;
   }
 
   async edit(channelId: string, messageId: string, message: Outgoing): Promise<void> {
-    await this.channels.patch(Routes.channelMessage(channelId, messageId), { body: message.body, files: message.files });
+    await this.channels.patch(Routes.channelMessage(channelId, messageId), requestOf(message));
   }
 
   /** A message's components as Discord has them (to take its buttons off after a restart). */
@@ -75,8 +102,7 @@ export class TableTransport {
   /** Posts a follow-up on an interaction's webhook (not counted against the global limit). */
   async followUp(via: Via, message: Outgoing): Promise<string> {
     const sent = (await this.answers.post(Routes.webhook(via.applicationId, via.token), {
-      body: message.body,
-      files: message.files,
+      ...requestOf(message),
       auth: false,
       query: new URLSearchParams({ wait: 'true' }),
     })) as APIMessage;
@@ -84,7 +110,7 @@ export class TableTransport {
   }
 
   async editFollowUp(via: Via, messageId: string, message: Outgoing): Promise<void> {
-    await this.answers.patch(Routes.webhookMessage(via.applicationId, via.token, messageId), { body: message.body, files: message.files, auth: false });
+    await this.answers.patch(Routes.webhookMessage(via.applicationId, via.token, messageId), { ...requestOf(message), auth: false });
   }
 
   /** Opens a public thread from a message; returns the thread's id. */
