@@ -337,6 +337,36 @@ describe('discord double for a load run (keepHistory: false)', () => {
   });
 });
 
+describe('discord double reads multipart bodies', () => {
+  it('takes a form as fetch encodes it, and refuses a body that is not well formed', async () => {
+    const double = new DiscordDouble();
+    await double.start();
+    try {
+      const fixture = double.createGuild({ users: 1 });
+      const url = `${double.restUrl}/v10/channels/${fixture.channelId}/messages`;
+      const form = new FormData();
+      form.append('files[0]', new Blob([PNG], { type: 'image/png' }), 'board.png');
+      form.append('payload_json', JSON.stringify({ content: 'The board', attachments: [{ id: 0, filename: 'board.png' }] }));
+      const posted = await fetch(url, { method: 'POST', headers: { authorization: `Bot ${double.token}` }, body: form });
+      expect(posted.status).toBe(200);
+      const [attachment] = double.channelMessages(fixture.channelId).at(-1)?.attachments ?? [];
+      expect(attachment?.data.equals(PNG)).toBe(true);
+      expect(attachment).toMatchObject({ filename: 'board.png', contentType: 'image/png', size: PNG.length });
+
+      const cut = await fetch(url, {
+        method: 'POST',
+        headers: { authorization: `Bot ${double.token}`, 'content-type': 'multipart/form-data; boundary=xyz' },
+        body: '--xyz\r\nContent-Disposition: form-data; name="payload_json"\r\n\r\n{"content":"cut short"}',
+      });
+      expect(cut.status).toBe(400);
+      expect(await cut.json()).toMatchObject({ code: 50035 });
+      expect(double.channelMessages(fixture.channelId)).toHaveLength(1);
+    } finally {
+      await double.stop();
+    }
+  });
+});
+
 describe('discord double with several sessions', () => {
   async function twoClients(double: DiscordDouble, shards: [number, number][] | null): Promise<Client[]> {
     const clients = [0, 1].map((index) => new Client({ intents: [GatewayIntentBits.Guilds], ...double.clientOptions(), ...(shards ? { shards: shards[index]![0], shardCount: shards[index]![1] } : {}) }));
