@@ -28,6 +28,13 @@ describe('the embedded database runs on a thread of its own', () => {
       `SELECT 42::int AS n, 'tile 9C'::text AS t, true AS b, '{"a":[1,2]}'::jsonb AS j, '2026-11-25T10:00:00Z'::timestamptz AS d, 9007199254740993::bigint AS big`,
     );
     expect(row).toEqual({ n: 42, t: 'tile 9C', b: true, j: { a: [1, 2] }, d: new Date('2026-11-25T10:00:00Z'), big: 9007199254740993n });
+    // A type made after the database started (the schema's enums, by the migrations) and a null
+    // arrive as the bot expects: the thread sends every value as text, and Prisma's side parses it.
+    await prisma.$executeRawUnsafe(`CREATE TYPE mood AS ENUM ('calm', 'keen')`);
+    const [more] = await prisma.$queryRawUnsafe<{ mood: string; moods: string; none: null; count: bigint }[]>(
+      `SELECT 'keen'::mood AS mood, 'calm'::mood::text AS moods, NULL::jsonb AS none, count(*) AS count FROM generate_series(1, 3)`,
+    );
+    expect(more).toEqual({ mood: 'keen', moods: 'calm', none: null, count: 3n });
     await prisma.$executeRawUnsafe('CREATE TABLE t (id int PRIMARY KEY)');
     // A PostgreSQL error keeps its code through the thread: Prisma still reports a unique violation.
     await prisma.$executeRawUnsafe('INSERT INTO t VALUES (1)');
