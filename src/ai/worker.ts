@@ -7,7 +7,12 @@ import { Piscina } from 'piscina';
 import type { Action, ChainState, GameView } from '../engine/index.js';
 import { renderBoardAnimation, type AnimationFrame } from '../render/animation.js';
 import { renderBoard, renderNetWorthChart, type BoardOptions, type BoardView } from '../render/index.js';
+import { lowerThisThreadsPriority } from '../thread-priority.js';
 import { chooseAction, suggest, type ChooseOptions, type Suggestion } from './index.js';
+
+// Nothing this thread does is a click's first answer (a board arrives with the table's message,
+// a computer's move after its delay): on a busy machine the event loop goes first.
+lowerThisThreadsPriority();
 
 export type Task =
   | { kind: 'choose'; view: GameView; options: ChooseOptions }
