@@ -19,7 +19,7 @@ describe.runIf(process.platform === 'linux')('a background thread', () => {
     const before = niceByThread();
     const worker = new Worker(
       `const { parentPort } = require('node:worker_threads');
-       import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(module)}); }).then((m) => parentPort.postMessage({ lowered: m.lowerThisThreadsPriority(), tid: Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop()) }));
+       import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(module)}); }).then((m) => parentPort.postMessage({ lowered: m.lowerThisThreadsPriority(), tid: m.thisThreadId() }));
        setInterval(() => {}, 1000);`,
       { eval: true },
     );
