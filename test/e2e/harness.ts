@@ -163,16 +163,37 @@ export function buttonsOf(message: StoredMessage | null | undefined): { customId
     .map(({ customId, label, kind, arg }) => ({ customId, label, kind, arg }));
 }
 
+/** Each double's channels' `tableStateId`, with the channel version it was read at. */
+const tableStates = new WeakMap<Venue['double'], Map<string, { version: number; stateId: number }>>();
+
 /**
  * The newest game state any public message of a channel offers buttons at (from their custom
- * ids), or -1: after a move made at state S, the table shows it once this passes S.
+ * ids), or -1: after a move made at state S, the table shows it once this passes S. Read again
+ * only when the channel changed: a player waiting on it is re-checked after every request the
+ * bot makes, and a late game's channel has hundreds of messages.
  */
 export function tableStateId(harness: Venue, channelId: string): number {
+  let channels = tableStates.get(harness.double);
+  if (!channels) tableStates.set(harness.double, (channels = new Map()));
+  const version = harness.double.channelVersion(channelId);
+  const known = channels.get(channelId);
+  if (known?.version === version) return known.stateId;
   let newest = -1;
   for (const message of harness.double.channelMessages(channelId)) {
     for (const button of buttonsDecoded(message.components)) newest = Math.max(newest, button.stateId);
   }
+  channels.set(channelId, { version, stateId: newest });
   return newest;
+}
+
+/**
+ * Whether every enabled button of a message acts at a state after `stateId` (a panel that
+ * shows what follows a move made at `stateId`); a message without buttons passes.
+ */
+export function offersOnlyAfter(message: StoredMessage | null | undefined, stateId: number): boolean {
+  if (!message) return true;
+  for (const button of buttonsDecoded(message.components)) if (!button.disabled && button.stateId <= stateId) return false;
+  return true;
 }
 
 /** Waits until the table of `channelId` shows a state after `stateId` (the move made there was told). */

@@ -20,6 +20,7 @@ import {
   type TextChannel,
 } from 'discord.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tableStateId } from '../e2e/harness.js';
 import { DiscordDouble, type GuildFixture } from './discord-double/index.js';
 
 // A 1x1 transparent PNG.
@@ -332,6 +333,63 @@ describe('discord double for a load run (keepHistory: false)', () => {
       expect(double.calls).toEqual([]);
     } finally {
       await client.destroy();
+      await double.stop();
+    }
+  });
+});
+
+describe('discord double: what the load bench\'s players read', () => {
+  it('tells a changed channel by its version, so the table state they wait on follows every post, edit and delete', async () => {
+    const double = new DiscordDouble({ keepHistory: false });
+    await double.start();
+    const fixture = double.createGuild({ users: 1, channels: ['acquire', 'lounge'] });
+    const client = await readyClient(double);
+    const venue = { double, guild: fixture };
+    const buttonAt = (stateId: number) =>
+      new ActionRowBuilder<ButtonBuilder>().addComponents(new ButtonBuilder().setCustomId(`acq:hand:g1:${stateId}:`).setLabel('Your tiles').setStyle(ButtonStyle.Primary));
+    try {
+      const channel = (await client.channels.fetch(fixture.channelId)) as TextChannel;
+      expect(tableStateId(venue, fixture.channelId)).toBe(-1);
+      const versions = [double.channelVersion(fixture.channelId)];
+      const sent = await channel.send({ content: 'Turn 1', components: [buttonAt(3)] });
+      versions.push(double.channelVersion(fixture.channelId));
+      expect(tableStateId(venue, fixture.channelId)).toBe(3);
+      // Asked again with nothing changed: the same answer.
+      expect(tableStateId(venue, fixture.channelId)).toBe(3);
+      await sent.edit({ content: 'Turn 1', components: [buttonAt(5)] });
+      versions.push(double.channelVersion(fixture.channelId));
+      expect(tableStateId(venue, fixture.channelId)).toBe(5);
+      await sent.delete();
+      versions.push(double.channelVersion(fixture.channelId));
+      expect(tableStateId(venue, fixture.channelId)).toBe(-1);
+      expect(new Set(versions).size).toBe(versions.length);
+      // Another channel's messages leave this one's version where it was.
+      const lounge = fixture.channels.find((candidate) => candidate.name === 'lounge')!;
+      await ((await client.channels.fetch(lounge.id)) as TextChannel).send('elsewhere');
+      expect(double.channelVersion(fixture.channelId)).toBe(versions.at(-1));
+      expect(double.channelMessages(lounge.id)).toHaveLength(1);
+    } finally {
+      await client.destroy();
+      await double.stop();
+    }
+  });
+
+  it('sends message events only to a session that asked for them (the GuildMessages intent)', async () => {
+    const double = new DiscordDouble({ keepHistory: false });
+    await double.start();
+    const fixture = double.createGuild({ users: 1 });
+    const quiet = await readyClient(double, [GatewayIntentBits.Guilds]);
+    const listening = await readyClient(double, [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages]);
+    const heardByQuiet: string[] = [];
+    quiet.on(Events.MessageCreate, (message) => heardByQuiet.push(message.content));
+    try {
+      const echoed = once(listening, Events.MessageCreate);
+      await ((await quiet.channels.fetch(fixture.channelId)) as TextChannel).send('hello');
+      expect((await echoed)[0]).toMatchObject({ content: 'hello' });
+      expect(heardByQuiet).toEqual([]);
+    } finally {
+      await quiet.destroy();
+      await listening.destroy();
       await double.stop();
     }
   });

@@ -139,6 +139,7 @@ export class DiscordDouble {
       token: this.token,
       gatewayUrl: () => this.gatewayUrl,
       dispatch: (event, data, intent) => this.#gateway.dispatch(event, data, intent),
+      wants: (intent, guildId) => this.#gateway.wants(intent, guildId),
       interactionDeadlineMs: options.interactionDeadlineMs ?? 3_000,
     };
     registerApplicationRoutes(this.#router, env);
@@ -386,6 +387,14 @@ export class DiscordDouble {
   /** Any message by id, deleted or ephemeral ones included. */
   message(messageId: string): StoredMessage | undefined {
     return this.#state.messages.get(messageId);
+  }
+
+  /**
+   * Changes whenever a message of the channel (ephemeral ones included) is posted, edited or
+   * deleted: whatever a test reads from `channelMessages` is the same while this is.
+   */
+  channelVersion(channelId: string): number {
+    return this.#state.messages.versionOf(channelId);
   }
 
   /** The public messages currently in a channel, oldest first, in their latest state. */

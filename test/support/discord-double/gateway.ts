@@ -89,6 +89,11 @@ export class Gateway {
     }
   }
 
+  /** Whether `dispatch(event, data, intent)` for an event of `guildId` would reach any session. */
+  wants(intent: number, guildId: string | null): boolean {
+    return this.#servingSessions(guildId ?? undefined).some((session) => ((session.intents as number) & intent) !== 0);
+  }
+
   /** Sends INTERACTION_CREATE as `interactionDelivery` says; returns the receiving sessions' ids. */
   dispatchInteraction(data: { guild_id: string }): string[] {
     const serving = this.#servingSessions(data.guild_id);

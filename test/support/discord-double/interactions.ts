@@ -61,6 +61,19 @@ export interface SettleOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 2_000;
+
+/** This double's random part of every interaction token, drawn once. */
+const TOKEN_PREFIX = `aW50ZXJhY3Rpb24.${randomBytes(32).toString('base64url')}`;
+let tokensIssued = 0;
+
+/**
+ * An interaction token shaped like Discord's (64 characters of base64url after the prefix), unique
+ * within the process: a random part drawn once and a count. Drawing 48 random bytes for every
+ * interaction was about 1 % of the double's process time in a CPU profile of a load run.
+ */
+function nextInteractionToken(): string {
+  return `${TOKEN_PREFIX}${(tokensIssued++).toString(36).padStart(21, '0')}`;
+}
 const callbackName = (type: InteractionResponseType): string => `${InteractionResponseType[type]} (type ${type})`;
 
 /**
@@ -417,7 +430,7 @@ export class InteractionDispatcher {
 
     const record: InteractionRecord = {
       id: newId(),
-      token: `aW50ZXJhY3Rpb24.${randomBytes(48).toString('base64url')}`,
+      token: nextInteractionToken(),
       type: spec.type,
       userId,
       guildId: guild.id,

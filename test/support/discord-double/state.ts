@@ -102,6 +102,7 @@ export interface InteractionRecord {
  */
 export class MessageIndex extends Map<string, StoredMessage> {
   readonly #byChannel = new Map<string, StoredMessage[]>();
+  readonly #versions = new Map<string, number>();
 
   override set(id: string, message: StoredMessage): this {
     let list = this.#byChannel.get(message.channelId);
@@ -110,7 +111,22 @@ export class MessageIndex extends Map<string, StoredMessage> {
     const at = known ? list.indexOf(known) : -1;
     if (at >= 0) list[at] = message;
     else list.push(message);
+    this.touched(message);
     return super.set(id, message);
+  }
+
+  /** `message` was changed in place (edited, deleted): its channel's version moves on. */
+  touched(message: StoredMessage): void {
+    this.#versions.set(message.channelId, (this.#versions.get(message.channelId) ?? 0) + 1);
+  }
+
+  /**
+   * A number that changes whenever a message of the channel is posted or changed: what a test
+   * computed from a channel's messages holds while it stays the same (the load bench's players
+   * re-check their conditions after every request the bot makes, 200 games at a time).
+   */
+  versionOf(channelId: string): number {
+    return this.#versions.get(channelId) ?? 0;
   }
 
   override delete(): boolean {
