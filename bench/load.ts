@@ -281,6 +281,8 @@ interface Window {
   /** Every request the bot made (interaction callbacks included), per move. */
   requestsPerMove: number;
   errors: number;
+  /** What the first few errors said (distinct first lines): a count alone leaves a run unexplained. */
+  errorTexts: string[];
   /** Games that ended and were followed by a new one in the window. */
   gamesBegun: number;
   /** CPU used in the window, in % of one core: the bot's process, its main thread, and this one (the double and the players). */
@@ -315,6 +317,7 @@ async function play(rig: Rig, delay: [number, number], ms: number): Promise<Wind
   const callsBefore = { ...rig.double.callCounts };
   const until = Date.now() + ms;
   let errors = 0;
+  const errorTexts = new Set<string>();
   const transactionsBefore = rig.transactions ? await rig.transactions() : null;
   const botCpuBefore = cpuSeconds(rig.pid);
   const botMainCpuBefore = cpuSeconds(rig.pid, rig.pid);
@@ -334,8 +337,9 @@ async function play(rig: Rig, delay: [number, number], ms: number): Promise<Wind
           // a step measures as many live games as asked (before, a table whose game had ended
           // stopped playing: at 40 games most of them within the ceiling's fast steps).
           if (!(await table.playDecision())) table = await rig.reopen(index);
-        } catch {
+        } catch (error) {
           errors++;
+          if (errorTexts.size < 3) errorTexts.add(String((error as Error).message ?? error).split('\n')[0]!.slice(0, 300));
         }
       }
     }),
@@ -354,7 +358,7 @@ async function play(rig: Rig, delay: [number, number], ms: number): Promise<Wind
   const global = rig.double.callCounts.global - callsBefore.global;
   const sorted = rig.answers.map((answer) => answer.ms).sort((a, b) => a - b);
   const transactionsPerMove = rig.transactions && transactionsBefore !== null ? ((await rig.transactions()) - transactionsBefore) / Math.max(1, moves) : null;
-  return { transactionsPerMove, moves, movesPerSecond: moves / elapsed, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), globalPerMove: global / Math.max(1, moves), requestsPerMove: calls / Math.max(1, moves), errors: errors + rig.unanswered, gamesBegun: rig.gamesBegun - gamesBegunBefore, byKind: latencyByKind(rig.answers), ...cpu };
+  return { transactionsPerMove, moves, movesPerSecond: moves / elapsed, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), globalPerMove: global / Math.max(1, moves), requestsPerMove: calls / Math.max(1, moves), errors: errors + rig.unanswered, errorTexts: [...errorTexts], gamesBegun: rig.gamesBegun - gamesBegunBefore, byKind: latencyByKind(rig.answers), ...cpu };
 }
 
 /**
@@ -389,6 +393,9 @@ function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
 }
 
+/** `0 errors`, or their count and what the first of them said. */
+const errorsOf = (window: Window) => `${window.errors} errors${window.errorTexts.length > 0 ? ` (${window.errorTexts.map((text) => JSON.stringify(text)).join(', ')})` : ''}`;
+
 const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
 
 /** CPU time a move, in ms, from a window's CPU in % of one core (10 ms a second per per cent). */
@@ -400,7 +407,7 @@ async function latency(database: DatabaseKind): Promise<string> {
   try {
     await play(rig, [2000, 5000], 10_000); // warm-up: every game under way, the JIT settled
     const window = await play(rig, [2000, 5000], seconds * 1000);
-    return `load, ${database}: ${games} games, a move every 2–5 s each: ${window.movesPerSecond.toFixed(1)} moves/s, first answer p50 ${window.p50.toFixed(0)} ms p99 ${window.p99.toFixed(0)} ms (goal ≤ 50: ${verdict(window.p99 <= 50)}), ${window.globalPerMove.toFixed(2)} requests per move against the global limit (goal ≤ 1: ${verdict(window.globalPerMove <= 1)}), ${window.transactionsPerMove === null ? '' : `${window.transactionsPerMove.toFixed(1)} database statements per move (reads included), `}${window.errors} errors, over ${seconds} s; CPU: bot ${window.botCpu.toFixed(0)} % (${msAMove(window.botCpu, window).toFixed(1)} ms a move, ${msAMove(window.botMainCpu, window).toFixed(1)} of them on its main thread), driver ${window.driverCpu.toFixed(0)} % (event-loop p99 ${window.driverLag.toFixed(0)} ms); bot RSS ${rssMb(rig.pid).toFixed(0)} MB at the end; ${window.requestsPerMove.toFixed(2)} requests a move in all (interaction callbacks included); the first answer by click: ${kindsLine(window)}`;
+    return `load, ${database}: ${games} games, a move every 2–5 s each: ${window.movesPerSecond.toFixed(1)} moves/s, first answer p50 ${window.p50.toFixed(0)} ms p99 ${window.p99.toFixed(0)} ms (goal ≤ 50: ${verdict(window.p99 <= 50)}), ${window.globalPerMove.toFixed(2)} requests per move against the global limit (goal ≤ 1: ${verdict(window.globalPerMove <= 1)}), ${window.transactionsPerMove === null ? '' : `${window.transactionsPerMove.toFixed(1)} database statements per move (reads included), `}${errorsOf(window)}, over ${seconds} s; CPU: bot ${window.botCpu.toFixed(0)} % (${msAMove(window.botCpu, window).toFixed(1)} ms a move, ${msAMove(window.botMainCpu, window).toFixed(1)} of them on its main thread), driver ${window.driverCpu.toFixed(0)} % (event-loop p99 ${window.driverLag.toFixed(0)} ms); bot RSS ${rssMb(rig.pid).toFixed(0)} MB at the end; ${window.requestsPerMove.toFixed(2)} requests a move in all (interaction callbacks included); the first answer by click: ${kindsLine(window)}`;
   } finally {
     await rig.stop();
   }
@@ -415,7 +422,7 @@ async function ceiling(): Promise<string> {
   try {
     for (const delay of steps) {
       const window = await play(rig, delay, Math.min(seconds, 20) * 1000);
-      seen.push(`a move every ${delay[0] / 1000}–${delay[1] / 1000} s: ${window.movesPerSecond.toFixed(0)}/s p99 ${window.p99.toFixed(0)} ms (${window.requestsPerMove.toFixed(1)} requests, bot ${msAMove(window.botCpu, window).toFixed(1)} ms a move, driver ${msAMove(window.driverCpu, window).toFixed(1)}, ${window.gamesBegun} games ended and begun again, ${window.errors} errors)`);
+      seen.push(`a move every ${delay[0] / 1000}–${delay[1] / 1000} s: ${window.movesPerSecond.toFixed(0)}/s p99 ${window.p99.toFixed(0)} ms (${window.requestsPerMove.toFixed(1)} requests, bot ${msAMove(window.botCpu, window).toFixed(1)} ms a move, driver ${msAMove(window.driverCpu, window).toFixed(1)}, ${window.gamesBegun} games ended and begun again, ${errorsOf(window)})`);
       if (window.p99 > 1000) break;
       best = Math.max(best, window.movesPerSecond);
     }
