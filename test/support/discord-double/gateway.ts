@@ -83,15 +83,18 @@ export class Gateway {
    */
   dispatch(event: string, data: unknown, intent?: number): void {
     const guildId = event === GatewayDispatchEvents.GuildCreate ? (data as { id: string }).id : (data as { guild_id?: string }).guild_id;
-    for (const session of this.#servingSessions(guildId)) {
-      if (intent !== undefined && ((session.intents as number) & intent) === 0) continue;
-      session.dispatch(event, data);
-    }
+    for (const session of this.#receivers(guildId, intent)) session.dispatch(event, data);
   }
 
   /** Whether `dispatch(event, data, intent)` for an event of `guildId` would reach any session. */
   wants(intent: number, guildId: string | null): boolean {
-    return this.#servingSessions(guildId ?? undefined).some((session) => ((session.intents as number) & intent) !== 0);
+    return this.#receivers(guildId ?? undefined, intent).length > 0;
+  }
+
+  /** The sessions serving the guild's events, only those with `intent` when one is given. */
+  #receivers(guildId: string | undefined, intent?: number): GatewaySession[] {
+    const serving = this.#servingSessions(guildId);
+    return intent === undefined ? serving : serving.filter((session) => ((session.intents as number) & intent) !== 0);
   }
 
   /** Sends INTERACTION_CREATE as `interactionDelivery` says; returns the receiving sessions' ids. */
