@@ -2,6 +2,7 @@
 import { classifyTile, connectedUnincorporated, isPlayable, largestChains, unplayableReason, type TileOutcome } from './analysis.js';
 import { MAX_PURCHASES, isSafe, sharePrice, tileIndex } from './board.js';
 import { distributeBonuses } from './bonuses.js';
+import { basketRefusal } from './moves/buying.js';
 import { MAX_TRADE_OFFERS_PER_TURN } from './moves/trades.js';
 import { canBuyAnything, canDeclareEnd, chainIndex, decidingSeat, hasPlayableTile, isActive, priceOf, seatOf } from './state.js';
 import type { Action, BonusPayout, Cell, ChainState, GameState, GameView, Tile } from './types.js';
@@ -132,18 +133,19 @@ function affordableBaskets(state: Pick<GameState, 'chains'>, cash: number): numb
 
 /** Whether `seat` may buy this basket now: chain indexes, in any order, 3 at most. */
 export function canBuyBasket(state: GameState, seat: number, chains: readonly number[]): boolean {
-  return basketCheck(affordableBaskets(state, state.players[seat]?.cash ?? 0))(chains);
+  return basketRefusal(state, state.players[seat]?.cash ?? 0, chains) === null;
 }
 
 /**
  * The same for the viewer of a view (their own cash is in it), as a check of any number of
- * baskets: the buy panel asks it of every chain's button, and the affordable baskets (up to a
- * hundred and twenty) are worked out once for them all.
+ * baskets: the buy panel asks it of every chain's button. The move's own rule (`basketRefusal`),
+ * not a list of the affordable baskets (up to a hundred and twenty, built for every click).
  */
 export function viewerBasketCheck(view: GameView): (chains: readonly number[]) => boolean {
   const cash = view.players[view.viewerSeat ?? -1]?.cash;
   if (cash === null || cash === undefined) return () => false;
-  return basketCheck(affordableBaskets(seenByPlayer(view), cash));
+  const position = seenByPlayer(view);
+  return (chains) => basketRefusal(position, cash, chains) === null;
 }
 
 /** A player's view as the queries' position: a player always sees the bank's counts. */
@@ -153,24 +155,6 @@ function seenByPlayer(view: GameView): Pick<GameState, 'phase' | 'board' | 'chai
     board: view.board,
     chains: view.chains.map((chain) => ({ name: chain.name, tier: chain.tier, size: chain.size, bankShares: chain.bankShares ?? 0, headquarters: chain.headquarters })),
   };
-}
-
-/**
- * Whether a basket (chain indexes in any order) is one of `baskets`. A basket is compared by its
- * count of each chain, three bits a chain (at most three shares of seven chains), so no list is
- * sorted or joined: the panel's check makes a key for each of up to 120 baskets.
- */
-function basketCheck(baskets: readonly number[][]): (chains: readonly number[]) => boolean {
-  const key = (chains: readonly number[]): number => {
-    let counts = 0;
-    for (const chain of chains) {
-      if (!Number.isInteger(chain) || chain < 0 || chain > 7) return -1;
-      counts += 1 << (3 * chain);
-    }
-    return counts;
-  };
-  const allowed = new Set(baskets.map(key));
-  return (chains) => chains.length <= MAX_PURCHASES && allowed.has(key(chains));
 }
 
 export { canBuyAnything };
