@@ -3,9 +3,11 @@
  * spell's growth while the event loop is busy, the usual one and a full collection once it is
  * quiet again.
  */
-import { getHeapStatistics } from 'node:v8';
+import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adaptHeapGrowth, BUSY_HEAP_GROWING_PERCENT, fullCollection, HEAP_GROWING_PERCENT, HeapGrowthPolicy, type HeapGrowthChange } from '../../src/heap.js';
+import { createCanvas } from 'canvas';
+import { adaptHeapGrowth, BUSY_HEAP_GROWING_PERCENT, fullCollection, HEAP_GROWING_PERCENT, HeapGrowthPolicy, youngCollection, type HeapGrowthChange } from '../../src/heap.js';
+import { pixelBytesCopied, pixelsOf } from '../../src/render/png.js';
 
 /** The changes the policy asks for, one entry a second of `utilizations`. */
 function changesFor(utilizations: number[]): (HeapGrowthChange | null)[] {
@@ -78,6 +80,33 @@ describe('the collection made when the bot is quiet again', () => {
     // Some 30 MB of arrays (400 × 10,000 small integers): all of it given back at once.
     expect(held - getHeapStatistics().used_heap_size).toBeGreaterThan(20 * 2 ** 20);
     // And the flag is off again: no `gc` leaks into new contexts or this one.
+    expect(typeof (globalThis as { gc?: unknown }).gc).toBe('undefined');
+  });
+});
+
+describe("a drawing thread's collection of its pixel copies (src/ai/worker.ts)", () => {
+  it('counts every byte of pixels copied out of a canvas', () => {
+    const before = pixelBytesCopied();
+    pixelsOf(createCanvas(300, 200));
+    pixelsOf(createCanvas(10, 10));
+    expect(pixelBytesCopied() - before).toBe((300 * 200 + 10 * 10) * 4);
+  });
+
+  it('empties the young generation with a young collection, without node started with --expose-gc', async () => {
+    const collect = youngCollection();
+    const youngUsed = () => getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')!.space_used_size;
+    let garbage: number[][] | null = Array.from({ length: 200 }, (_, index) => [index, index + 1, index + 2]);
+    expect(garbage.length).toBe(200);
+    garbage = null;
+    await new Promise((resolve) => setImmediate(resolve));
+    collect();
+    const afterFirst = youngUsed();
+    // Young garbage made since (some 100 KB of small arrays), then collected again: gone.
+    for (let round = 0; round < 2000; round++) garbage = [[round, round], [round]];
+    expect(youngUsed() - afterFirst).toBeGreaterThan(50 * 1024);
+    garbage = null;
+    collect();
+    expect(youngUsed()).toBeLessThan(afterFirst + 50 * 1024);
     expect(typeof (globalThis as { gc?: unknown }).gc).toBe('undefined');
   });
 });
