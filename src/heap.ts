@@ -111,8 +111,20 @@ export function fullCollection(): () => void {
  * fraction of a full collection's cost. Node 20's V8 takes this option too.
  */
 export function youngCollection(): () => void {
-  const gc = exposedGc();
-  return () => gc({ type: 'minor' });
+  let gc: Gc | null = null;
+  return () => {
+    // The flag is the process's: another thread switching it off between this one's setting it
+    // and reading `gc` (drawing threads start together) leaves the context without it. That
+    // call collects nothing, and the next one tries again.
+    if (!gc) {
+      try {
+        gc = exposedGc();
+      } catch {
+        return;
+      }
+    }
+    gc({ type: 'minor' });
+  };
 }
 
 type Gc = (options?: { type: 'major'; flavor: 'last-resort' } | { type: 'minor' }) => void;
