@@ -111,31 +111,31 @@ export function fullCollection(): () => void {
  * fraction of a full collection's cost. Node 20's V8 takes this option too.
  */
 export function youngCollection(): () => void {
-  let gc: Gc | null = null;
-  return () => {
-    // The flag is the process's: another thread switching it off between this one's setting it
-    // and reading `gc` (drawing threads start together) leaves the context without it. That
-    // call collects nothing, and the next one tries again.
-    if (!gc) {
-      try {
-        gc = exposedGc();
-      } catch {
-        return;
-      }
-    }
-    gc({ type: 'minor' });
-  };
+  const gc = exposedGc();
+  return () => gc({ type: 'minor' });
 }
 
 type Gc = (options?: { type: 'major'; flavor: 'last-resort' } | { type: 'minor' }) => void;
 
-/** V8's `gc`, without starting node with `--expose-gc`: the flag set for a moment makes a new context carry it. */
+/** Reads of `gc` tried before giving up: each miss means another thread switched the flag off at that instant (`exposedGc`). */
+const GC_READ_ATTEMPTS = 10;
+
+/**
+ * V8's `gc`, without starting node with `--expose-gc`: the flag set for a moment makes a new
+ * context carry it. The flag is the process's, so another thread switching it off between this
+ * one's setting it and reading `gc` (the drawing threads start together, each fetching its own)
+ * leaves the context without it: the read is tried again, the flag set anew.
+ */
 function exposedGc(): Gc {
-  setFlagsFromString('--expose-gc');
-  try {
-    return runInNewContext('gc') as Gc;
-  } finally {
-    setFlagsFromString('--no-expose-gc');
+  for (let attempt = 1; ; attempt++) {
+    setFlagsFromString('--expose-gc');
+    try {
+      return runInNewContext('gc') as Gc;
+    } catch (error) {
+      if (attempt >= GC_READ_ATTEMPTS) throw error;
+    } finally {
+      setFlagsFromString('--no-expose-gc');
+    }
   }
 }
 
