@@ -198,7 +198,7 @@ export function offersOnlyAfter(message: StoredMessage | null | undefined, state
 
 /** Waits until the table of `channelId` shows a state after `stateId` (the move made there was told). */
 export async function tableMovedPast(harness: Venue, channelId: string, stateId: number): Promise<void> {
-  await harness.double.waitFor(() => tableStateId(harness, channelId) > stateId, { timeoutMs: SETTLE_MS, description: `the table showing a state after ${stateId}` });
+  await harness.double.waitFor(() => tableStateId(harness, channelId) > stateId, { timeoutMs: SETTLE_MS, description: `the table showing a state after ${stateId}`, channelId });
 }
 
 /** What a message says: its content and, in Components V2, its text displays. */

@@ -121,6 +121,7 @@ export class Table {
         await this.harness.double.waitFor(() => offersOnlyAfter(this.harness.double.message(panel!.id), movedFrom), {
           timeoutMs: SETTLE_MS,
           description: 'the panel answering the move',
+          channelId: panel.channelId,
         });
         this.moves++;
       }

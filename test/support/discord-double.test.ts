@@ -374,6 +374,55 @@ describe('discord double: what the load bench\'s players read', () => {
     }
   });
 
+  it('re-checks a wait on one channel only when that channel changes, and still sees a deferred update settle', async () => {
+    const double = new DiscordDouble({ keepHistory: false });
+    await double.start();
+    const fixture = double.createGuild({ users: 1, channels: ['acquire', 'lounge'] });
+    const client = await readyClient(double);
+    const lounge = fixture.channels.find((candidate) => candidate.name === 'lounge')!;
+    try {
+      const acquire = (await client.channels.fetch(fixture.channelId)) as TextChannel;
+      const elsewhere = (await client.channels.fetch(lounge.id)) as TextChannel;
+      let checks = 0;
+      const posted = double.waitFor(
+        () => {
+          checks++;
+          return double.channelMessages(fixture.channelId).length > 0;
+        },
+        { channelId: fixture.channelId, description: 'a post in #acquire' },
+      );
+      for (let post = 0; post < 5; post++) await elsewhere.send(`elsewhere ${post}`);
+      // Checked once when the wait began, never for the five posts in the other channel.
+      expect(checks).toBe(1);
+      await acquire.send('here');
+      await posted;
+      expect(checks).toBe(2);
+
+      // A deferred update (type 6) changes no message: the wait for the callback still ends, before
+      // the bot edits the panel (which it does only once the test has seen the callback).
+      const row = new ActionRowBuilder<ButtonBuilder>().addComponents(new ButtonBuilder().setCustomId('go').setLabel('Go').setStyle(ButtonStyle.Primary));
+      const panel = await acquire.send({ content: 'Panel', components: [row] });
+      let mayEdit: () => void = () => {};
+      const editAllowed = new Promise<void>((resolve) => (mayEdit = resolve));
+      client.on(Events.InteractionCreate, (interaction) => {
+        if (!interaction.isButton()) return;
+        void (async () => {
+          await interaction.deferUpdate();
+          await editAllowed;
+          await interaction.editReply({ content: 'Panel, gone on', components: [] });
+        })();
+      });
+      const handle = double.clickButton({ message: panel.id, customId: 'go', user: fixture.users[0]! });
+      expect((await handle.response(2_000)).type).toBe(InteractionResponseType.DeferredMessageUpdate);
+      mayEdit();
+      const view = await handle.settled({ timeoutMs: 2_000 });
+      expect(view.original?.content).toBe('Panel, gone on');
+    } finally {
+      await client.destroy();
+      await double.stop();
+    }
+  });
+
   it('sends message events only to a session that asked for them (the GuildMessages intent)', async () => {
     const double = new DiscordDouble({ keepHistory: false });
     await double.start();

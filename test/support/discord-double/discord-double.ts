@@ -130,7 +130,7 @@ export class DiscordDouble {
       heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250,
       interactionDelivery: options.interactionDelivery ?? 'every-session',
       gatewayUrl: () => this.gatewayUrl,
-      onReady: () => this.#notifier.changed(),
+      onReady: () => this.#notifier.changed(this.#state.changedChannels),
     });
     this.#dispatcher = new InteractionDispatcher(this.#state, this.#gateway, this.#notifier, this.calls);
 
@@ -151,7 +151,7 @@ export class DiscordDouble {
       this.callCounts.all += 1;
       if (call.countsGlobally) this.callCounts.global += 1;
       if (keepHistory) this.calls.push(call);
-      this.#notifier.changed();
+      this.#notifier.changed(this.#state.changedChannels);
     };
     this.#server = createServer((req, res) => {
       void handleRestRequest({ router: this.#router, token: this.token, rateLimiter, record, keepUploads: keepHistory }, req, res);
@@ -423,8 +423,12 @@ export class DiscordDouble {
     return this.calls.filter((call) => call.unhandled);
   }
 
-  /** Waits until `condition` holds, re-checking after every REST call and gateway event. */
-  waitFor(condition: () => boolean, { timeoutMs = 2_000, description = 'condition' } = {}): Promise<void> {
-    return this.#notifier.waitFor(condition, timeoutMs, () => `discord-double: ${description} still false after ${timeoutMs} ms`);
+  /**
+   * Waits until `condition` holds, re-checking after every REST call and gateway event; with
+   * `channelId`, a condition that reads only that channel's messages, re-checked only when they
+   * change (cheaper with many waits at once).
+   */
+  waitFor(condition: () => boolean, { timeoutMs = 2_000, description = 'condition', channelId }: { timeoutMs?: number; description?: string; channelId?: string } = {}): Promise<void> {
+    return this.#notifier.waitFor(condition, timeoutMs, () => `discord-double: ${description} still false after ${timeoutMs} ms`, channelId);
   }
 }

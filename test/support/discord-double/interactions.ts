@@ -125,7 +125,7 @@ export class InteractionHandle {
 
   /** Resolves with the initial callback once the bot sent it. */
   async response(timeoutMs = DEFAULT_TIMEOUT_MS): Promise<InteractionCallback> {
-    await this.notifier.waitFor(() => this.record.callback !== null, timeoutMs, () => this.#failure('no callback arrived', timeoutMs));
+    await this.notifier.waitFor(() => this.record.callback !== null, timeoutMs, () => this.#failure('no callback arrived', timeoutMs), this.record.channelId);
     return this.record.callback as InteractionCallback;
   }
 
@@ -136,8 +136,12 @@ export class InteractionHandle {
    */
   async settled({ timeoutMs = DEFAULT_TIMEOUT_MS, until }: SettleOptions = {}): Promise<InteractionView> {
     const done = () => this.#pendingReason() === null && (until ? until(this.view()) : true);
-    await this.notifier.waitFor(done, timeoutMs, () =>
-      this.#failure(this.#pendingReason() ?? 'the until() condition is still false', timeoutMs),
+    // The answer happens in the interaction's channel; a test's own `until` may read anything.
+    await this.notifier.waitFor(
+      done,
+      timeoutMs,
+      () => this.#failure(this.#pendingReason() ?? 'the until() condition is still false', timeoutMs),
+      until ? undefined : this.record.channelId,
     );
     return this.view();
   }

@@ -97,6 +97,8 @@ export function registerInteractionRoutes(router: Router, env: RestEnvironment):
 
       interaction.callback = { type, data, ephemeral, at: Date.now() };
       interaction.originalMessageId = original?.id ?? null;
+      // An answer that changes no message (a deferred update, a form) is still news in its channel.
+      state.changedChannels.add(interaction.channelId);
       if (query.get('with_response') !== 'true') return { status: 204 };
       return {
         status: 200,

@@ -104,6 +104,11 @@ export class MessageIndex extends Map<string, StoredMessage> {
   readonly #byChannel = new Map<string, StoredMessage[]>();
   readonly #versions = new Map<string, number>();
 
+  /** `changedChannels`: where each change is noted for the double's waiting conditions (`DoubleState.changedChannels`). */
+  constructor(private readonly changedChannels: Set<string>) {
+    super();
+  }
+
   override set(id: string, message: StoredMessage): this {
     let list = this.#byChannel.get(message.channelId);
     if (!list) this.#byChannel.set(message.channelId, (list = []));
@@ -118,6 +123,7 @@ export class MessageIndex extends Map<string, StoredMessage> {
   /** `message` was changed in place (edited, deleted): its channel's version moves on. */
   touched(message: StoredMessage): void {
     this.#versions.set(message.channelId, (this.#versions.get(message.channelId) ?? 0) + 1);
+    this.changedChannels.add(message.channelId);
   }
 
   /**
@@ -143,7 +149,12 @@ export class MessageIndex extends Map<string, StoredMessage> {
 export class DoubleState {
   readonly users = new Map<string, APIUser>();
   readonly guilds = new Map<string, GuildRecord>();
-  readonly messages = new MessageIndex();
+  /**
+   * Channels where something a test may wait on changed (a message; the answer to an interaction
+   * made there) since the double last re-checked what its tests wait for (notifier.ts).
+   */
+  readonly changedChannels = new Set<string>();
+  readonly messages = new MessageIndex(this.changedChannels);
   readonly interactions = new Map<string, InteractionRecord>();
   /** The same interactions by token: each webhook call names its interaction by token only. */
   readonly interactionsByToken = new Map<string, InteractionRecord>();
