@@ -8,7 +8,7 @@ import { UNINCORPORATED, type Cell, type ChainView, type GameView } from '../eng
 import { BoundedCache } from './cache.js';
 import { formatMoney } from './format.js';
 import { chainLabels, THEME } from './palette.js';
-import { assemblePng, encodeStrip, Palette, pixelsOf, type Strip } from './png.js';
+import { assemblePng, encodeStrip, entriesOf, Palette, pixelsOf, stripOfScanlines, type Strip } from './png.js';
 import { drawText, drawWords, fitText, sprite, wordsWidth, type Word } from './sprites.js';
 import { chainTile, drawHeadquartersDisc } from './tiles.js';
 
@@ -64,12 +64,26 @@ export function renderBoard(view: BoardView, options: BoardOptions = {}): Buffer
     const kept = key === null ? undefined : keptStrips.get(key);
     if (kept) return kept;
     encodedStrips++;
-    const height = band.bottom - band.top;
-    const strip = encodeStrip(pixelsOf(drawBand(layer, band)), BOARD_WIDTH, height, palette);
+    const strip = band.grid ? composeGridRow(chainCount, layer, band.grid, palette) : drawnStrip(layer, band, palette);
     if (key !== null) keptStrips.set(key, strip);
     return strip;
   });
   return assemblePng(BOARD_WIDTH, boardHeight(chainCount), palette, strips);
+}
+
+/**
+ * The same board with every band drawn on the canvas and encoded anew, nothing kept: what the
+ * composed rows of the grid must equal byte for byte (test/render/strips.test.ts).
+ */
+export function renderBoardDrawn(view: BoardView, options: BoardOptions = {}): Buffer {
+  const layer = staticLayer(view.chains.length);
+  const palette = boardPalette();
+  const strips = boardBands(view, options.turnOf ?? null).map((band) => drawnStrip(layer, band, palette));
+  return assemblePng(BOARD_WIDTH, boardHeight(view.chains.length), palette, strips);
+}
+
+function drawnStrip(layer: Canvas, band: Band, palette: Palette): Strip {
+  return encodeStrip(pixelsOf(drawBand(layer, band)), BOARD_WIDTH, band.bottom - band.top, palette);
 }
 
 /**
@@ -84,6 +98,22 @@ interface Band {
   content: string | null;
   /** Draws it over the static layer; a band without one is the static layer alone. */
   draw?: (ctx: CanvasRenderingContext2D) => void;
+  /** A row of the grid: what `draw` draws, as its tiles, for `composeGridRow`. */
+  grid?: GridRow;
+}
+
+interface GridRow {
+  row: number;
+  tiles: readonly GridTile[];
+  /** The cell of the row framed as the tile just played, or null. */
+  framed: number | null;
+}
+
+interface GridTile {
+  index: number;
+  /** Names the sprite: the same key, the same pixels. */
+  key: string;
+  sprite: () => Canvas;
 }
 
 /** Bands from top to bottom, covering every row of the board once. */
@@ -95,25 +125,32 @@ function boardBands(view: BoardView, turnOf: string | null): Band[] {
   const bands: Band[] = [{ top: 0, bottom: GRID_TOP - COORDINATE_BAND, content: null, draw: (ctx) => drawStatus(ctx, view, turnOf) }];
   bands.push({ top: GRID_TOP - COORDINATE_BAND, bottom: GRID_TOP, content: '' });
   for (let row = 0; row < ROWS; row++) {
-    const tiles: { index: number; chain: ChainView | null; label: string; headquarters: boolean }[] = [];
+    const tiles: GridTile[] = [];
     for (let column = 0; column < COLUMNS; column++) {
       const index = row * COLUMNS + column;
       const cell = view.board[index];
       if (cell === null || cell === undefined) continue;
       const chain = cell === UNINCORPORATED ? null : (view.chains[cell] ?? null);
-      tiles.push({ index, chain, label: chain ? (labels[cell] ?? '') : '', headquarters: headquarters.has(tileName(index)) });
+      const name = tileName(index);
+      if (!chain) {
+        tiles.push({ index, key: `loose|${name}`, sprite: () => unincorporatedTile(name) });
+        continue;
+      }
+      const label = labels[cell] ?? '';
+      const isHeadquarters = headquarters.has(name);
+      tiles.push({ index, key: `chain|${chain.name}|${label}|${isHeadquarters ? 1 : 0}`, sprite: () => chainTile(chain.name, label, TILE_SIDE, TILE_LABEL, isHeadquarters) });
     }
     const framed = last !== undefined && Math.floor(last / COLUMNS) === row ? last : null;
-    const content = `${tiles.map((tile) => `${tile.index}:${tile.chain?.name ?? ''}:${tile.label}:${tile.headquarters ? 1 : 0}`).join(',')}|${framed ?? ''}`;
+    const content = `${tiles.map((tile) => `${tile.index}:${tile.key}`).join(',')}|${framed ?? ''}`;
     bands.push({
       top: GRID_TOP + row * CELL,
       bottom: GRID_TOP + (row + 1) * CELL,
       content,
+      grid: { row, tiles, framed },
       draw: (ctx) => {
         for (const tile of tiles) {
           const { x, y } = cellOrigin(tile.index);
-          const name = tileName(tile.index);
-          ctx.drawImage(tile.chain ? chainTile(tile.chain.name, tile.label, TILE_SIDE, TILE_LABEL, tile.headquarters) : unincorporatedTile(name), x, y);
+          ctx.drawImage(tile.sprite(), x, y);
         }
         if (framed !== null) {
           const { x, y } = cellOrigin(framed);
@@ -148,6 +185,79 @@ function drawBand(layer: Canvas, band: Band): Canvas {
   ctx.drawImage(layer, 0, band.top, BOARD_WIDTH, height, 0, band.top, BOARD_WIDTH, height);
   band.draw?.(ctx);
   return canvas;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The grid's rows, set together from palette entries rather than drawn. A tile is an opaque
+// square at a whole-pixel place, and nothing else is drawn on a row but the frame inside the tile
+// just played, so a row is the static layer's rows with each tile's square of entries set in:
+// the entries of the static rows and of each tile (framed or not) are mapped once per thread and
+// copied after that. The picture is byte for byte the one the canvas draws (renderBoardDrawn);
+// the row costs copies and its deflate, not a canvas, a copy of its pixels and a mapping of each.
+
+const ROW_BYTES = BOARD_WIDTH + 1;
+
+/** The static layer's grid rows as scanlines (a filter byte, then entries), by legend length. */
+const gridScanlines = new Map<number, Uint8Array>();
+
+function staticGridScanlines(chainCount: number, layer: Canvas, palette: Palette): Uint8Array {
+  let scanlines = gridScanlines.get(chainCount);
+  if (!scanlines) {
+    const height = GRID_BOTTOM - GRID_TOP;
+    // The whole layer's pixels, once: a canvas of the grid's height kept for this would hold 1.8 MB.
+    const entries = entriesOf(pixelsOf(layer).subarray(GRID_TOP * BOARD_WIDTH, GRID_BOTTOM * BOARD_WIDTH), palette);
+    scanlines = new Uint8Array(height * ROW_BYTES);
+    for (let y = 0; y < height; y++) scanlines.set(entries.subarray(y * BOARD_WIDTH, (y + 1) * BOARD_WIDTH), y * ROW_BYTES + 1);
+    gridScanlines.set(chainCount, scanlines);
+  }
+  return scanlines;
+}
+
+/**
+ * A tile's square as entries, framed or not, by its key. Bounded by what a board can show: the
+ * loose tiles by name, each chain's tiles by label and headquarters, the empty cells framed; a
+ * few hundred squares of 3.5 KB at most.
+ */
+const tileSquares = new Map<string, Uint8Array>();
+const squareCanvas = createCanvas(TILE_SIDE, TILE_SIDE);
+const squareContext = squareCanvas.getContext('2d');
+
+function tileSquare(key: string, framed: boolean, paint: (ctx: CanvasRenderingContext2D) => void, palette: Palette): Uint8Array {
+  const fullKey = `${key}|${framed ? 'framed' : ''}`;
+  let square = tileSquares.get(fullKey);
+  if (!square) {
+    squareContext.clearRect(0, 0, TILE_SIDE, TILE_SIDE);
+    paint(squareContext);
+    if (framed) drawHighlightFrame(squareContext, 0, 0, TILE_SIDE);
+    square = entriesOf(pixelsOf(squareCanvas), palette);
+    tileSquares.set(fullKey, square);
+  }
+  return square;
+}
+
+/** One row's scanlines, reused: a row is encoded at once, before the next is composed. */
+const rowScanlines = new Uint8Array(CELL * ROW_BYTES);
+
+function composeGridRow(chainCount: number, layer: Canvas, grid: GridRow, palette: Palette): Strip {
+  const rowTop = GRID_TOP + grid.row * CELL;
+  const base = staticGridScanlines(chainCount, layer, palette);
+  rowScanlines.set(base.subarray(grid.row * CELL * ROW_BYTES, (grid.row + 1) * CELL * ROW_BYTES));
+  const place = (index: number, square: Uint8Array) => {
+    const { x, y } = cellOrigin(index);
+    for (let line = 0; line < TILE_SIDE; line++) rowScanlines.set(square.subarray(line * TILE_SIDE, (line + 1) * TILE_SIDE), (y - rowTop + line) * ROW_BYTES + 1 + x);
+  };
+  let framedPlaced = false;
+  for (const tile of grid.tiles) {
+    const framed = tile.index === grid.framed;
+    framedPlaced ||= framed;
+    place(tile.index, tileSquare(tile.key, framed, (ctx) => ctx.drawImage(tile.sprite(), 0, 0), palette));
+  }
+  if (grid.framed !== null && !framedPlaced) {
+    // The frame on an empty cell (a board drawn from a view that names a last tile not on it).
+    const { x, y } = cellOrigin(grid.framed);
+    place(grid.framed, tileSquare(`empty|${grid.framed}`, true, (ctx) => ctx.drawImage(layer, x, y, TILE_SIDE, TILE_SIDE, 0, 0, TILE_SIDE, TILE_SIDE), palette));
+  }
+  return stripOfScanlines(rowScanlines);
 }
 
 /**

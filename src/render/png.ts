@@ -236,14 +236,60 @@ export function encodeStrip(pixels: Pixels, width: number, height: number, palet
     adlerA %= ADLER_BASE;
     adlerB %= ADLER_BASE;
   }
+  return deflatedStrip(scanlines.subarray(0, out), ((adlerB << 16) | adlerA) >>> 0);
+}
+
+/**
+ * A strip from scanlines already made (each row a filter byte, 0, and its palette entries), as
+ * src/render/board.ts sets them together from pieces it mapped before.
+ */
+export function stripOfScanlines(scanlines: Uint8Array): Strip {
+  return deflatedStrip(scanlines, adler32(scanlines));
+}
+
+function deflatedStrip(scanlines: Uint8Array, adler: number): Strip {
   // Run-length matching only: it finds the long runs of one entry that make up these pictures
   // at a fraction of full deflate's time. A sync flush ends the data on a byte boundary
   // without a final block, so that another strip can follow.
-  const deflated = deflateRawSync(scanlines.subarray(0, out), { level: 1, strategy: constants.Z_RLE, finishFlush: constants.Z_SYNC_FLUSH });
+  const deflated = deflateRawSync(scanlines, { level: 1, strategy: constants.Z_RLE, finishFlush: constants.Z_SYNC_FLUSH });
   // Owned memory: a small result shares Node's buffer pool, which a kept strip would pin.
   const owned = Buffer.allocUnsafeSlow(deflated.length);
   deflated.copy(owned);
-  return { deflated: owned, adler: ((adlerB << 16) | adlerA) >>> 0, length: out };
+  return { deflated: owned, adler, length: scanlines.length };
+}
+
+/** Each pixel's palette entry, row after row (no filter bytes): a piece to set into scanlines. */
+export function entriesOf(pixels: Pixels, palette: Palette): Uint8Array {
+  const entries = new Uint8Array(pixels.length);
+  let previous = pixels[0] as number;
+  let entry = palette.entryOf(previous);
+  for (let index = 0; index < pixels.length; index++) {
+    const value = pixels[index] as number;
+    if (value !== previous) {
+      previous = value;
+      entry = palette.entryOf(value);
+    }
+    entries[index] = entry;
+  }
+  return entries;
+}
+
+/** Bytes summed between reductions: the sums stay small integers (V8's fast ones), far below 2^31. */
+const ADLER_CHUNK = 3000;
+
+function adler32(bytes: Uint8Array): number {
+  let a = 1;
+  let b = 0;
+  for (let index = 0; index < bytes.length; ) {
+    const end = Math.min(index + ADLER_CHUNK, bytes.length);
+    for (; index < end; index++) {
+      a += bytes[index] as number;
+      b += a;
+    }
+    a %= ADLER_BASE;
+    b %= ADLER_BASE;
+  }
+  return ((b << 16) | a) >>> 0;
 }
 
 /** A picture of `width` x `height` pixels from strips that together hold every row, top to bottom. */
