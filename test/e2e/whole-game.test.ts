@@ -73,8 +73,9 @@ function checkMessages(h: Harness, game: StoredGame, table: Table, where: string
   const messages = h.double.channelMessages(where);
   const tableMessages = messages.filter(isTableMessage);
   // A table message for every turn of the game (its length is the random seed's: a short
-  // six-player game once made only 20, so no fixed count). A turn may show in two (the table
-  // posts a turn again where it could not edit the turn's message), never in none.
+  // six-player game once made only 20, so no fixed count). A turn may show in two: a process
+  // with no record of the turn's message (restarted in mid-turn) closes it and posts the turn
+  // again at the next move (src/bot/table/publish.ts). Never in none.
   const turnsShown = [...new Set(tableMessages.map((message) => Number(/^### Turn (\d+)/m.exec(messageText(message))?.[1])))];
   expect(turnsShown).toEqual(turnsShown.map((_, index) => index + 1));
   expect(turnsShown.length).toBeGreaterThanOrEqual(game.state!.turn);
