@@ -97,7 +97,7 @@ export class DiscordDouble {
   readonly callCounts = { all: 0, global: 0 };
 
   readonly #state: DoubleState;
-  readonly #notifier = new ChangeNotifier();
+  readonly #notifier: ChangeNotifier;
   readonly #gateway: Gateway;
   readonly #dispatcher: InteractionDispatcher;
   readonly #router = new Router();
@@ -121,6 +121,7 @@ export class DiscordDouble {
       randomBytes(27).toString('base64url'),
     ].join('.');
     this.#state = new DoubleState(this.botUser);
+    this.#notifier = new ChangeNotifier(this.#state.changedChannels);
     this.#rateLimits = { ...DISCORD_RATE_LIMITS, ...options.rateLimits };
     const rateLimiter = new RateLimiter(this.#rateLimits);
 
@@ -130,7 +131,7 @@ export class DiscordDouble {
       heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250,
       interactionDelivery: options.interactionDelivery ?? 'every-session',
       gatewayUrl: () => this.gatewayUrl,
-      onReady: () => this.#notifier.changed(this.#state.changedChannels),
+      onReady: () => this.#notifier.changed(),
     });
     this.#dispatcher = new InteractionDispatcher(this.#state, this.#gateway, this.#notifier, this.calls);
 
@@ -151,7 +152,7 @@ export class DiscordDouble {
       this.callCounts.all += 1;
       if (call.countsGlobally) this.callCounts.global += 1;
       if (keepHistory) this.calls.push(call);
-      this.#notifier.changed(this.#state.changedChannels);
+      this.#notifier.changed();
     };
     this.#server = createServer((req, res) => {
       void handleRestRequest({ router: this.#router, token: this.token, rateLimiter, record, keepUploads: keepHistory }, req, res);

@@ -19,21 +19,22 @@ export class ChangeNotifier {
   /** Conditions that read one channel, by channel id. */
   readonly #byChannel = new Map<string, Set<Waiter>>();
 
-  /** Re-checks the conditions; `channels` (emptied here) are those where something changed since the last call. */
-  changed(channels: Set<string> = new Set()): void {
+  /** `changedChannels`: where the double's state notes each change (`DoubleState.changedChannels`); emptied at each `changed()`. */
+  constructor(private readonly changedChannels: Set<string>) {}
+
+  /** Re-checks the conditions that may read anything, and those of the channels changed since the last call. */
+  changed(): void {
     for (const waiter of this.#waiters) {
       if (waiter.check()) waiter.resolve();
     }
-    if (channels.size === 0) return;
-    const changed = [...channels];
-    channels.clear();
-    for (const channelId of changed) {
+    for (const channelId of this.changedChannels) {
       const waiters = this.#byChannel.get(channelId);
       if (!waiters) continue;
       for (const waiter of waiters) {
         if (waiter.check()) waiter.resolve();
       }
     }
+    this.changedChannels.clear();
   }
 
   /** Resolves once `check` holds; with `channelId`, `check` reads only that channel (see the class). */
