@@ -19,10 +19,6 @@ import { renderBoard } from '../src/render/index.js';
 import { NAME_BUDGET_BYTES, namesDrawn } from '../src/render/sprites.js';
 import type { GameView } from '../src/engine/types.js';
 import { interleavedBoards, lateGameBoard } from '../test/render/fixtures.js';
-import { playRandomGame } from '../test/engine/playout.js';
-import { tileIndex } from '../src/engine/index.js';
-import { renderBoardAnimation } from '../src/render/animation.js';
-import { steps } from '../src/replay/steps.js';
 
 const WARM_UP = 10;
 const RUNS = 50;
@@ -83,7 +79,6 @@ export async function run(): Promise<string[]> {
   const twoPlayerRun = drawCounted(home(MIDGAME.from - 10, MIDGAME.from), home(MIDGAME.from, MIDGAME.to), namesDrawn);
   const shares = THREAD_SHARES.map(threadShare);
   return [
-    animationLine(),
     `render: board p50 ${median(times).toFixed(1)} ms, ${Math.round(size / 1024)} KB (one late-game board again and again: its unchanged bands are kept, only the status lines are encoded)`,
     `render: stream of ${stream.length} boards from ${STREAM_GAMES} games at once, p50 ${streamRuns.map((run) => run.p50.toFixed(2)).join(' / ')} ms a board (${STREAM_RUNS} runs), ${Math.round((streamRuns.at(-1)?.bytes ?? 0) / 1024)} KB on average`,
     `render: busy stream of ${busy.length} boards from ${BUSY_GAMES} games with their own players, p50 ${busyRuns.map((run) => run.p50.toFixed(2)).join(' / ')} ms a board, CPU ${busyRuns.map((run) => run.cpu.toFixed(2)).join(' / ')} ms a board (${STREAM_RUNS} runs; the collector's threads included)`,
@@ -91,30 +86,6 @@ export async function run(): Promise<string[]> {
     `render: a drawing thread of ${MIDGAME.threads} at ${BUSY_GAMES} games of two players (boards ${MIDGAME.from}–${MIDGAME.to - 1} of each, its own games'), CPU ${twoPlayerRun.cpu.toFixed(2)} ms a board, ${twoPlayerRun.perBoard.toFixed(2)} names laid out anew a board (${NAME_BUDGET_BYTES / 1024 / 1024} MB of names kept)`,
     ...shares,
   ];
-}
-
-/** Games whose end-of-game animations are timed, two players each as in the load bench. */
-const ANIMATED_GAMES = 20;
-
-/** The end-of-game animation (src/render/animation.ts) of finished random games: the median time and size of one. */
-function animationLine(): string {
-  const games = Array.from({ length: ANIMATED_GAMES }, (_, game) => playRandomGame(500 + game, 2));
-  const inputs = games.map((game) => ({
-    frames: steps(game.setup, game.actions).map(({ state }) => ({ board: state.board, lastPlaced: state.lastPlacedTile === null ? null : (tileIndex(state.lastPlacedTile) ?? null) })),
-    chains: game.final.chains,
-  }));
-  for (const { frames, chains } of inputs) renderBoardAnimation(frames, chains);
-  const times: number[] = [];
-  const sizes: number[] = [];
-  for (let run = 0; run < 3; run++) {
-    for (const { frames, chains } of inputs) {
-      const start = performance.now();
-      sizes.push(renderBoardAnimation(frames, chains).length);
-      times.push(performance.now() - start);
-    }
-  }
-  const turns = median(inputs.map((input) => input.frames.length));
-  return `render: end-of-game animation p50 ${median(times).toFixed(1)} ms, ${Math.round(median(sizes) / 1024)} KB (${ANIMATED_GAMES} random games of two players, ${turns} frames at the median, 3 runs)`;
 }
 
 /** One drawing thread given the boards of `games` games in mid-game: its CPU and the bands it draws anew a board. */

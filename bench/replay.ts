@@ -2,10 +2,10 @@
  * A replay step, as `/acquire history` shows it: rebuild a long finished game from its log to its
  * last turn and draw that board. Goal: under 100 ms. Median of several runs.
  */
-import { spectatorView, tileIndex } from '../src/engine/index.js';
+import { spectatorView } from '../src/engine/index.js';
 import { renderBoardAnimation } from '../src/render/animation.js';
 import { renderBoard } from '../src/render/index.js';
-import { steps } from '../src/replay/steps.js';
+import { animationFrames, steps } from '../src/replay/steps.js';
 import { playRandomGame } from '../test/engine/playout.js';
 
 const RUNS = 15;
@@ -25,7 +25,7 @@ export async function run(): Promise<string[]> {
   const median = times[Math.floor(times.length / 2)]!;
   // The end-of-game animation of the same game (encoded in a worker by the bot).
   const all = steps(game.setup, game.actions);
-  const frames = all.map(({ state }) => ({ board: state.board, lastPlaced: state.lastPlacedTile ? (tileIndex(state.lastPlacedTile) ?? null) : null }));
+  const frames = animationFrames(all);
   const gifTimes: number[] = [];
   let size = 0;
   for (let index = 0; index < RUNS + 2; index++) {

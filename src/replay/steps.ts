@@ -3,7 +3,8 @@
  * (never from stored pictures). Step 0 is the opening position; step k the board once k turns
  * are over; the last step the final position.
  */
-import { apply, createGame, type Action, type GameEvent, type GameSetup, type GameState } from '../engine/index.js';
+import { apply, createGame, tileIndex, type Action, type GameEvent, type GameSetup, type GameState } from '../engine/index.js';
+import type { AnimationFrame } from '../render/animation.js';
 
 export interface Step {
   state: GameState;
@@ -28,4 +29,13 @@ export function steps(setup: GameSetup, actions: readonly Action[]): Step[] {
     }
   }
   return result;
+}
+
+/**
+ * The end-of-game animation's frames (src/render/animation.ts): each step's board and the tile
+ * played last. Here, not beside the animation, so that the bot's thread, which rebuilds the
+ * steps, never loads the GIF encoder that only a drawing thread runs.
+ */
+export function animationFrames(all: readonly Step[]): AnimationFrame[] {
+  return all.map(({ state }) => ({ board: state.board, lastPlaced: state.lastPlacedTile === null ? null : (tileIndex(state.lastPlacedTile) ?? null) }));
 }

@@ -1,8 +1,7 @@
 /** The end-of-game animation: a looping GIF with a frame per turn, small enough to post. */
 import { describe, expect, it } from 'vitest';
 import { ANIMATION_HEIGHT, ANIMATION_WIDTH, renderBoardAnimation } from '../../src/render/animation.js';
-import { steps } from '../../src/replay/steps.js';
-import { tileIndex } from '../../src/engine/index.js';
+import { animationFrames, steps } from '../../src/replay/steps.js';
 import { COLUMNS, ROWS } from '../../src/engine/board.js';
 import { UNINCORPORATED } from '../../src/engine/types.js';
 import { playRandomGame } from '../engine/playout.js';
@@ -92,8 +91,9 @@ describe('the board, turn by turn', () => {
   it('shows every step of the game as it stood: each cell in its chain’s colour, the tile just played framed', () => {
     const game = playRandomGame(11, 4);
     const all = steps(game.setup, game.actions);
-    const frames = all.map(({ state }) => ({ board: state.board, lastPlaced: state.lastPlacedTile ? (tileIndex(state.lastPlacedTile) ?? null) : null }));
-    const shown = decodeFrames(renderBoardAnimation(frames, game.final.chains));
+    const frames = animationFrames(all);
+    const gif = renderBoardAnimation(frames, game.final.chains);
+    const shown = decodeFrames(gif);
     expect(shown).toHaveLength(frames.length);
     // Cells 22 px apart inside a 6 px margin, each a 20 px square in a 1 px gap; palette 0 the
     // background, 1 an empty cell, 2 a loose tile, 3 the frame (2 px wide), 4 on the chains.
@@ -112,15 +112,14 @@ describe('the board, turn by turn', () => {
       expect({ frame: number, wrong }).toEqual({ frame: number, wrong: 0 });
     });
     // Frames after the first hold only what changed (whole frames made 247 KB of this game).
-    expect(renderBoardAnimation(frames, game.final.chains).length).toBeLessThan(100 * 1024);
+    expect(gif.length).toBeLessThan(100 * 1024);
   });
-
 
   it('is a GIF with a frame per step of the game, a few hundred KB at most', () => {
     const game = playRandomGame(4, 6);
     const all = steps(game.setup, game.actions);
     const gif = renderBoardAnimation(
-      all.map(({ state }) => ({ board: state.board, lastPlaced: state.lastPlacedTile ? (tileIndex(state.lastPlacedTile) ?? null) : null })),
+      animationFrames(all),
       game.final.chains,
     );
     expect(gif.subarray(0, 6).toString('latin1')).toBe('GIF89a');

@@ -5,9 +5,9 @@
  * game played in a thread. What to ping and when to draw the board again are the pure rules of
  * pings.ts and picture.ts; the messages themselves are built from the spectator's view.
  */
-import { currentDecision, tileIndex, viewFor, type GameEvent, type GameState, type GameView } from '../../engine/index.js';
+import { currentDecision, viewFor, type GameEvent, type GameState, type GameView } from '../../engine/index.js';
 import { getActionLog, playChannelOf, recordShownTables, setPublicMessage, setupOf, type ActiveGame, type FinishedGame } from '../../store/index.js';
-import { steps } from '../../replay/steps.js';
+import { animationFrames, steps } from '../../replay/steps.js';
 import type { BotContext } from '../context.js';
 import { messageUrl } from '../refusals.js';
 import { describeEvents, isPerson } from '../text.js';
@@ -267,10 +267,7 @@ export async function closeTable(ctx: BotContext, game: ActiveGame, status: 'can
 async function endOfGameAnimation(ctx: BotContext, game: FinishedGame): Promise<Buffer | null> {
   try {
     const log = await getActionLog(ctx.db, game.id);
-    const frames = steps(setupOf(game), log.map((entry) => entry.action)).map(({ state }) => ({
-      board: state.board,
-      lastPlaced: state.lastPlacedTile === null ? null : (tileIndex(state.lastPlacedTile) ?? null),
-    }));
+    const frames = animationFrames(steps(setupOf(game), log.map((entry) => entry.action)));
     return await ctx.workers.animate(frames, game.state.chains.map((chain) => ({ name: chain.name })));
   } catch (error) {
     // The standings matter more than the picture: post them without it.
