@@ -117,8 +117,13 @@ export function youngCollection(): () => void {
 
 type Gc = (options?: { type: 'major'; flavor: 'last-resort' } | { type: 'minor' }) => void;
 
-/** Reads of `gc` tried before giving up: each miss means another thread switched the flag off at that instant (`exposedGc`). */
-const GC_READ_ATTEMPTS = 10;
+/**
+ * Reads of `gc` tried before giving up: each miss means another thread switched the flag off at
+ * that instant (`exposedGc`). Ten were too few on a loaded machine: `.ci/run` of 2026-12-03 saw
+ * one of gc-race.test.ts's four threads miss ten times running. A read that succeeds at once (the
+ * usual case) costs the same; each further one a new context, well under a millisecond.
+ */
+const GC_READ_ATTEMPTS = 100;
 
 /**
  * V8's `gc`, without starting node with `--expose-gc`: the flag set for a moment makes a new
