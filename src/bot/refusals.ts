@@ -7,6 +7,7 @@
 import type { Rejection } from '../engine/index.js';
 import { escapeMarkdown } from 'discord.js';
 import { playChannelOf, type ActiveGame, type LobbyGame } from '../store/index.js';
+import { cutText } from './text.js';
 
 export const refusals = {
   notOurs: 'That button is not one this bot understands; nothing was changed.',
@@ -41,12 +42,13 @@ export const refusals = {
   moveUncertain: 'The game’s database stopped answering while your move was being saved, so it may or may not have been made: the table will show it within a few seconds if it was; if not, make it again.',
   unexpected: (reference: string) => `Something went wrong on our side (reference ${reference}). If the game did not move on, try again.`,
   unknownCommand: 'This bot does not know that command.',
-  unknownInteraction: 'This bot does not handle that kind of interaction.',
+  unknownInteraction: 'This bot does not handle that kind of interaction; nothing was changed.',
+  badInput: 'Those command options are not ones this bot understands; nothing was changed.',
   guildOnly: 'Acquire is played in a server channel.',
   noGameHere: 'There is no game in this channel. Start one with `/acquire start`.',
   notStartedHere: (seated: number) => `The game here has not started yet: ${seated} player${seated === 1 ? '' : 's'} seated. The host starts it from the lobby message.`,
   channelBusy: (link: string | null) => `This channel already has a game in progress or forming.${link ? ` See ${link}.` : ''} Finish or cancel it first (\`/acquire cancel\`).`,
-  badOption: (option: string, value: string) => `\`${value}\` is not one of the choices for \`${option}\`; nothing was started.`,
+  badOption: (option: string, value: string) => `\`${quoted(value)}\` is not one of the choices for \`${option}\`; nothing was changed.`,
   cannotSelfAutopilot: 'You cannot put yourself on autopilot.',
   cannotAutopilot: (name: string) => `${name} cannot be put on autopilot now.`,
   notOnAutopilot: 'You are not on autopilot.',
@@ -55,6 +57,12 @@ export const refusals = {
   noTradeNow: 'No trade can be offered now: trades are off in this game, or this turn has had its offers.',
   tradeWithOther: 'Offer a trade to another player in this game.',
 } as const;
+
+/** A value the player sent, as a refusal quotes it: a few dozen characters at most, no backtick to end the quote early. */
+export function quoted(value: string): string {
+  return cutText(value.replaceAll('`', "'"), QUOTED_LIMIT);
+}
+const QUOTED_LIMIT = 40;
 
 /**
  * The sentence for an engine rejection: the engine's own, but staleness in the bot's words. The

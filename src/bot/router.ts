@@ -15,6 +15,7 @@ import type { BotContext } from './context.js';
 import type { AnyFeature, Click, ComponentInteraction, Needs } from './features/feature.js';
 import { FEATURES } from './features/index.js';
 import { displayName } from './features/lobby.js';
+import { isMalformedInput } from './payload-guard.js';
 import { refusals, rejectionSentence } from './refusals.js';
 import { answerInTime, fromPrivatePanel, refuse } from './replies.js';
 import { isNewerMessage } from './table/memory.js';
@@ -36,6 +37,12 @@ export async function routeInteraction(ctx: BotContext, interaction: Interaction
     if (isDatabaseUnavailable(error)) {
       ctx.log.warn({ err: error, interactionId: interaction.id, channelId: interaction.channelId }, 'database unavailable');
       if (interaction.isRepliable()) await refuse(interaction, refusals.unavailable).catch(() => undefined);
+      return;
+    }
+    if (isMalformedInput(error)) {
+      // Options or fields of a shape the command or form never had: the sender's, not ours.
+      ctx.log.info({ interactionId: interaction.id, code: (error as { code: string }).code }, 'interaction with malformed input refused');
+      if (interaction.isRepliable()) await refuse(interaction, interaction.isModalSubmit() ? refusals.formNotOurs : refusals.badInput).catch(() => undefined);
       return;
     }
     if (error instanceof DiscordAPIError && error.code === 40060) {
