@@ -91,6 +91,36 @@ describe('direct-message reminders', () => {
   }, 120_000);
 });
 
+describe('direct-message reminders under a turn limit', () => {
+  it('reach the deciding player before the default move with a 2-minute limit, though the half-time reminder rewrote the game at one minute', async () => {
+    // The real clock (the ticks are the test's): time passes by moving the game's times back.
+    harness = await startHarness({ users: 2, now: () => new Date() });
+    const h = harness;
+    const [ann, bob] = h.guild.users as [APIUser, APIUser];
+    await notify(h, ann, 'on');
+    await notify(h, bob, 'on');
+    const game = await startGame(h, { turn_limit: 120 } as unknown as Record<string, string>);
+    expect(game.turnLimitSeconds).toBe(120);
+    const decider = h.guild.users.find((user) => user.id === game.state!.players[decidingSeat(game.state!)!]!.id)!;
+    const pass = (seconds: number) => h.database.prisma.$executeRawUnsafe(`UPDATE games SET deadline_at = deadline_at - interval '${seconds} seconds', reminder_at = reminder_at - interval '${seconds} seconds', updated_at = updated_at - interval '${seconds} seconds' WHERE id = $1`, game.id);
+    await pass(30);
+    await tick(h.bot.context);
+    expect(h.double.directMessages(decider)).toHaveLength(0);
+    // Half time: the thread's reminder, which writes the game's row again; then the direct message.
+    await pass(31);
+    await tick(h.bot.context);
+    expect(h.double.channelMessages(game.threadId!).some((message) => /left before a default move/.test(message.content))).toBe(true);
+    await pass(1);
+    await tick(h.bot.context);
+    expect(h.double.directMessages(decider)).toHaveLength(1);
+    // Still the same decision: the reminder came before the default move, and only once.
+    expect((await getGame(h.database.prisma, game.id))!.state!.stateId).toBe(game.state!.stateId);
+    await pass(30);
+    await tick(h.bot.context);
+    expect(h.double.directMessages(decider)).toHaveLength(1);
+  }, 60_000);
+});
+
 describe('trade offers', () => {
   it('refuses, in an open game, an offer asking for shares the other player does not have, saying why', async () => {
     harness = await startHarness({ users: 2 });
