@@ -16,7 +16,7 @@ import type { AnyFeature, Click, ComponentInteraction, Needs } from './features/
 import { FEATURES } from './features/index.js';
 import { displayName } from './features/lobby.js';
 import { isMalformedInput } from './payload-guard.js';
-import { refusals, rejectionSentence } from './refusals.js';
+import { holdersAheadSentence, refusals, rejectionSentence } from './refusals.js';
 import { answerInTime, fromPrivatePanel, refuse } from './replies.js';
 import { isNewerMessage } from './table/memory.js';
 
@@ -143,5 +143,6 @@ function unmetNeeds(entry: AnyFeature, game: StoredGame, userId: string, seat: n
   if (game.status !== 'active') return refusals.over;
   if (seat < 0) return refusals.notSeated;
   const rejection = staleness(game.state, stateId) ?? (needs === 'decider' ? mayAct(game.state, userId, entry.acts) : null);
-  return rejection && rejectionSentence(rejection);
+  if (!rejection) return null;
+  return (rejection.code === 'action/not_your_decision' && holdersAheadSentence(game.state, seat)) || rejectionSentence(rejection);
 }

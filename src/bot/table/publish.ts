@@ -6,14 +6,14 @@
  * pings.ts and picture.ts; the messages themselves are built from the spectator's view.
  */
 import { currentDecision, viewFor, type GameEvent, type GameState, type GameView } from '../../engine/index.js';
-import { getActionLog, playChannelOf, recordShownTables, setPublicMessage, setupOf, type ActiveGame, type FinishedGame } from '../../store/index.js';
+import { claimDecisionReminder, getActionLog, notifyWanted, playChannelOf, recordShownTables, setPublicMessage, setupOf, type ActiveGame, type FinishedGame } from '../../store/index.js';
 import { animationFrames, steps } from '../../replay/steps.js';
 import type { BotContext } from '../context.js';
 import { messageUrl } from '../refusals.js';
 import { describeEvents, isPerson } from '../text.js';
 import { finalMessage } from './final-message.js';
 import type { TurnRecord } from './memory.js';
-import { mentionMessage, secretDecider } from './notices.js';
+import { mentionMessage, reminderText, secretDecider, waitingFor } from './notices.js';
 import { withoutButtons, type Outgoing } from './payload.js';
 import { pingFor } from './pings.js';
 import { needsNewPicture, pictureKey } from './picture.js';
@@ -47,7 +47,29 @@ function drawBoard(ctx: BotContext, gameId: string, view: GameView): Promise<Buf
  * table message that cannot be edited any more (deleted) is replaced by a new one.
  */
 export async function announce<Game extends ActiveGame | FinishedGame>(ctx: BotContext, game: Game, events: readonly GameEvent[], extraLines: readonly string[] = [], options: AnnounceOptions = {}): Promise<Game> {
-  return show(ctx, game, events, extraLines, options);
+  const shown = await show(ctx, game, events, extraLines, options);
+  if (shown.status === 'active') tellSecretDecider(ctx, shown as ActiveGame, options.previous ?? null);
+  return shown;
+}
+
+/**
+ * Hidden holdings: a merger's holder is not named nor pinged at the table when their decision
+ * comes (that would tell who holds the chain), so one who asked for reminders is told by direct
+ * message at once, in the background; the decision's reminder is then taken (no second one a
+ * minute later). Closed direct messages are not said at the table either, for the same reason.
+ */
+function tellSecretDecider(ctx: BotContext, game: ActiveGame, previous: GameState | null): void {
+  const decision = currentDecision(game.state);
+  const userId = deciderOf(game.state);
+  if (!userId || !secretDecider(game.state, decision) || userId === (previous && deciderOf(previous)) || !isPerson(userId) || game.clock.autopilot.includes(decision.seat) || !game.publicMessageId) return;
+  const link = messageUrl(game, game.publicMessageId);
+  const told = (async () => {
+    if (!(await notifyWanted(ctx.db, userId)) || !(await claimDecisionReminder(ctx.db, game.id, game.state.stateId))) return;
+    await ctx.transport.directMessage(userId, reminderText({ guildName: ctx.client.guilds.cache.get(game.guildId)?.name ?? null, waitingFor: waitingFor(decision), link }));
+    ctx.log.info({ gameId: game.id, seat: decision.seat }, 'secret decider told by direct message');
+  })().catch((error: unknown) => ctx.log.info({ err: error, gameId: game.id }, 'could not tell a secret decider by direct message'));
+  ctx.background.add(told);
+  void told.finally(() => ctx.background.delete(told));
 }
 
 async function show<Game extends ActiveGame | FinishedGame>(ctx: BotContext, game: Game, events: readonly GameEvent[], extraLines: readonly string[], options: AnnounceOptions): Promise<Game> {
