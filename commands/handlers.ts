@@ -234,7 +234,8 @@ async function history(ctx: BotContext, interaction: ChatInputCommandInteraction
 
 /** The channel's latest finished game as a JSON file: its setup and action log, enough to replay it. */
 async function exportGame(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
-  const [game] = await recentFinished(ctx.db, interaction.guildId!, { channelId: interaction.channelId }, 1);
+  // The channel's latest, or the thread's own game: the same lookup as /acquire status after the end.
+  const game = await lastFinishedGame(ctx.db, interaction.channelId);
   if (!game) return refuse(interaction, refusals.noFinishedGame);
   const log = await getActionLog(ctx.db, game.id);
   const record = exportRecord(setupOf(game), log.map((entry) => entry.action));

@@ -11,6 +11,7 @@ import { createBot } from './bot/client.js';
 import { botHealthCheck, startHealthServer } from './bot/health.js';
 import { createLogger } from './bot/logger.js';
 import { adaptHeapGrowth, limitHeapGrowth, loadAllocatorTrim, trimAllocatorPeriodically } from './heap.js';
+import { watchProcessFaults } from './process-faults.js';
 import { runShardingManager } from './sharding.js';
 import { migrate, openDatabase } from './store/index.js';
 
@@ -52,14 +53,14 @@ async function main(): Promise<void> {
   });
   const health = config.HEALTH_PORT ? await startHealthServer(config.HEALTH_PORT, botHealthCheck(bot.context.client, database)) : null;
   let stopping = false;
-  const shutdown = async (signal: string): Promise<void> => {
+  const shutdown = async (signal: string, code = 0): Promise<void> => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
     await bot.stop();
     await health?.close();
     await database.close();
-    process.exit(0);
+    process.exit(code);
   };
   // The embedded database's directory deleted under a running bot: every query already fails
   // ("nothing was saved"), and the data cannot be reopened, so stop rather than run on empty.
@@ -70,6 +71,10 @@ async function main(): Promise<void> {
     void bot.stop().finally(() => process.exit(1));
   }, STORAGE_WATCH_MS);
   storageWatch.unref();
+  watchProcessFaults(log, (reason) => {
+    log.fatal({ reason }, 'stopping');
+    void shutdown('fault', 1).finally(() => process.exit(1));
+  });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await bot.start(config.DISCORD_TOKEN);

@@ -9,6 +9,7 @@ import { claimCatchUp, getActionLog, getGame, setupOf, unannouncedGames, type Ac
 import type { BotContext } from './context.js';
 import { shardFilterOf } from './departures.js';
 import { announce, keepPlaying } from './game-flow.js';
+import { stripStrayTables } from './table/publish.js';
 
 /** The events of the moves the table has not shown yet. */
 export async function eventsSinceShown(ctx: BotContext, game: ActiveGame | FinishedGame): Promise<GameEvent[]> {
@@ -33,6 +34,7 @@ export async function catchUp(ctx: BotContext, gameId: string, lines: readonly s
     // Shown by this process, only not written down yet (see table/memory.ts): not behind.
     if (ctx.table.showsUnwritten(game.id, game.state.stateId)) return false;
     if (!(await claimCatchUp(ctx.db, gameId))) return false;
+    await stripStrayTables(ctx, game);
     await announce(ctx, game, await eventsSinceShown(ctx, game), lines);
     ctx.log.info({ gameId, stateId: game.state.stateId }, 'table caught up with the game');
     return true;

@@ -8,6 +8,7 @@ import { GameLocks, type BotContext } from './context.js';
 import { tableUi } from './features/index.js';
 import { watchDepartures } from './departures.js';
 import type { Logger } from './logger.js';
+import { guardInteractionPayloads } from './payload-guard.js';
 import { resumeGames } from './resume.js';
 import { SLOW_ANSWER_AFTER_MS } from './replies.js';
 import { routeInteraction, type CommandHandler } from './router.js';
@@ -136,6 +137,7 @@ export function createBot(options: BotOptions): Bot {
     inFlight.add(work);
   });
   client.on(Events.Error, (error) => options.log.error({ err: error }, 'discord client error'));
+  guardInteractionPayloads(client, options.log);
   watchDepartures(context);
 
   return {

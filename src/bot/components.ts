@@ -71,7 +71,8 @@ export function encodeComponentId<Arg>(kind: ComponentKind<Arg>, gameId: string,
 
 /** The envelope of a custom id, or null for anything forged, damaged or not ours. */
 export function decodeEnvelope(raw: string): ComponentEnvelope | null {
-  if (raw.length > MAX_CUSTOM_ID) return null;
+  // Typed a string, but read from a payload: a forged one may carry anything.
+  if (typeof raw !== 'string' || raw.length > MAX_CUSTOM_ID) return null;
   const parts = raw.split(':');
   if (parts.length < 5 || parts.length > 6 || parts[0] !== PREFIX) return null;
   if (parts.length === 6 && !/^[1-9]$/.test(parts[5]!)) return null;

@@ -4,9 +4,10 @@
  * their own sentence (it knows the rule), except staleness, which the bot words with the hint
  * of where to look on Discord. Every Discord URL the bot shows is built here too.
  */
-import type { Rejection } from '../engine/index.js';
+import type { GameState, Rejection } from '../engine/index.js';
 import { escapeMarkdown } from 'discord.js';
 import { playChannelOf, type ActiveGame, type LobbyGame } from '../store/index.js';
+import { cutText } from './text.js';
 
 export const refusals = {
   notOurs: 'That button is not one this bot understands; nothing was changed.',
@@ -39,14 +40,19 @@ export const refusals = {
   unavailable: 'The game is temporarily unavailable, and nothing was changed. Please try again in a moment.',
   madeButNotShown: 'Your move was made; the table will show it as soon as it can be updated (in a few seconds).',
   moveUncertain: 'The game’s database stopped answering while your move was being saved, so it may or may not have been made: the table will show it within a few seconds if it was; if not, make it again.',
+  holdersAhead: (ahead: number, chain: string) =>
+    ahead === 1
+      ? `It is not your decision yet: 1 other holder of ${chain} decides before you. Press the button again once they have (with \`/acquire notify on\` you get a direct message when it is your turn).`
+      : `It is not your decision yet: ${ahead} other holders of ${chain} decide before you. Press the button again once they have (with \`/acquire notify on\` you get a direct message when it is your turn).`,
   unexpected: (reference: string) => `Something went wrong on our side (reference ${reference}). If the game did not move on, try again.`,
   unknownCommand: 'This bot does not know that command.',
-  unknownInteraction: 'This bot does not handle that kind of interaction.',
+  unknownInteraction: 'This bot does not handle that kind of interaction; nothing was changed.',
+  badInput: 'Those command options are not ones this bot understands; nothing was changed.',
   guildOnly: 'Acquire is played in a server channel.',
   noGameHere: 'There is no game in this channel. Start one with `/acquire start`.',
   notStartedHere: (seated: number) => `The game here has not started yet: ${seated} player${seated === 1 ? '' : 's'} seated. The host starts it from the lobby message.`,
   channelBusy: (link: string | null) => `This channel already has a game in progress or forming.${link ? ` See ${link}.` : ''} Finish or cancel it first (\`/acquire cancel\`).`,
-  badOption: (option: string, value: string) => `\`${value}\` is not one of the choices for \`${option}\`; nothing was started.`,
+  badOption: (option: string, value: string) => `\`${quoted(value)}\` is not one of the choices for \`${option}\`; nothing was changed.`,
   cannotSelfAutopilot: 'You cannot put yourself on autopilot.',
   cannotAutopilot: (name: string) => `${name} cannot be put on autopilot now.`,
   notOnAutopilot: 'You are not on autopilot.',
@@ -56,12 +62,29 @@ export const refusals = {
   tradeWithOther: 'Offer a trade to another player in this game.',
 } as const;
 
+/** A value the player sent, as a refusal quotes it: a few dozen characters at most, no backtick to end the quote early. */
+export function quoted(value: string): string {
+  return cutText(value.replaceAll('`', "'"), QUOTED_LIMIT);
+}
+const QUOTED_LIMIT = 40;
+
 /**
  * The sentence for an engine rejection: the engine's own, but staleness in the bot's words. The
  * engine writes plain text that may name players: markdown in their names is shown, not applied.
  */
 export function rejectionSentence(rejection: Rejection): string {
   return rejection.code === 'action/stale' ? refusals.stale : escapeMarkdown(rejection.message);
+}
+
+/**
+ * Hidden holdings: a holder of the chain wound up who presses for their panel before their
+ * moment is told how many holders decide before them (naming no one); null for anyone else.
+ */
+export function holdersAheadSentence(state: Pick<GameState, 'phase' | 'options' | 'chains'>, seat: number): string | null {
+  const { phase } = state;
+  if (phase.kind !== 'merger' || !phase.merger.current || state.options.holdings !== 'hidden') return null;
+  const ahead = phase.merger.current.holdersToDecide.indexOf(seat);
+  return ahead > 0 ? refusals.holdersAhead(ahead, state.chains[phase.merger.current.chain]!.name) : null;
 }
 
 /** A link to a message of a game: its lobby in the channel, or its table (in its thread, or the channel). */

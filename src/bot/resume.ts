@@ -9,6 +9,7 @@ import { activeGameIds, getGame } from '../store/index.js';
 import type { BotContext } from './context.js';
 import { eventsSinceShown } from './catch-up.js';
 import { announce, keepPlaying } from './game-flow.js';
+import { stripStrayTables } from './table/publish.js';
 import { ensureClock } from './turn-clock.js';
 
 export async function resumeGames(ctx: BotContext): Promise<number> {
@@ -19,6 +20,8 @@ export async function resumeGames(ctx: BotContext): Promise<number> {
       const game = await getGame(ctx.db, id);
       if (game?.status !== 'active') return;
       if (game.publicStateId !== game.state.stateId) {
+        // Behind: perhaps a table message was posted and never recorded (the process died in between).
+        await stripStrayTables(ctx, game);
         await announce(ctx, game, await eventsSinceShown(ctx, game), ['The bot restarted: here is where the game stands.']);
       }
       await ensureClock(ctx, game);

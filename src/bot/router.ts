@@ -15,7 +15,8 @@ import type { BotContext } from './context.js';
 import type { AnyFeature, Click, ComponentInteraction, Needs } from './features/feature.js';
 import { FEATURES } from './features/index.js';
 import { displayName } from './features/lobby.js';
-import { refusals, rejectionSentence } from './refusals.js';
+import { isMalformedInput } from './payload-guard.js';
+import { holdersAheadSentence, refusals, rejectionSentence } from './refusals.js';
 import { answerInTime, fromPrivatePanel, refuse } from './replies.js';
 import { isNewerMessage } from './table/memory.js';
 
@@ -36,6 +37,12 @@ export async function routeInteraction(ctx: BotContext, interaction: Interaction
     if (isDatabaseUnavailable(error)) {
       ctx.log.warn({ err: error, interactionId: interaction.id, channelId: interaction.channelId }, 'database unavailable');
       if (interaction.isRepliable()) await refuse(interaction, refusals.unavailable).catch(() => undefined);
+      return;
+    }
+    if (isMalformedInput(error)) {
+      // Options or fields of a shape the command or form never had: the sender's, not ours.
+      ctx.log.info({ interactionId: interaction.id, code: (error as { code: string }).code }, 'interaction with malformed input refused');
+      if (interaction.isRepliable()) await refuse(interaction, interaction.isModalSubmit() ? refusals.formNotOurs : refusals.badInput).catch(() => undefined);
       return;
     }
     if (error instanceof DiscordAPIError && error.code === 40060) {
@@ -136,5 +143,6 @@ function unmetNeeds(entry: AnyFeature, game: StoredGame, userId: string, seat: n
   if (game.status !== 'active') return refusals.over;
   if (seat < 0) return refusals.notSeated;
   const rejection = staleness(game.state, stateId) ?? (needs === 'decider' ? mayAct(game.state, userId, entry.acts) : null);
-  return rejection && rejectionSentence(rejection);
+  if (!rejection) return null;
+  return (rejection.code === 'action/not_your_decision' && holdersAheadSentence(game.state, seat)) || rejectionSentence(rejection);
 }

@@ -20,7 +20,10 @@ import { writeShownTables } from './table/publish.js';
 import { discordCode } from './table/transport.js';
 import { describeMove } from './text.js';
 
-/** A decision waiting this long earns a direct message to players who asked for them (`/acquire notify on`). */
+/**
+ * A decision waiting this long (or half its turn limit, if sooner) earns a direct message to
+ * players who asked for them (`/acquire notify on`).
+ */
 export const DM_REMINDER_AFTER_MS = 60_000;
 
 /** Shows any game whose table is behind, then acts on every due reminder and deadline of the games this process serves. */
@@ -42,11 +45,10 @@ export async function tick(ctx: BotContext): Promise<void> {
 
 /**
  * Direct messages to players who asked for them, once per decision of theirs that has waited
- * more than a minute. When their direct messages are closed, the game's thread is told once.
+ * more than a minute (or half its turn limit). When their direct messages are closed, the game's thread is told once.
  */
 async function sendDirectReminders(ctx: BotContext, now: Date): Promise<void> {
-  const before = new Date(now.getTime() - DM_REMINDER_AFTER_MS);
-  for (const due of await gamesDueReminders(ctx.db, before, { shards: shardFilterOf(ctx.client) })) {
+  for (const due of await gamesDueReminders(ctx.db, now, { waitMs: DM_REMINDER_AFTER_MS, shards: shardFilterOf(ctx.client) })) {
     await ctx.locks.run(due.id, async () => {
       const game = await getGame(ctx.db, due.id);
       if (game?.status !== 'active' || !(await claimDecisionReminder(ctx.db, game.id, game.state.stateId))) return;

@@ -309,6 +309,21 @@ export async function setPublicMessage(db: Db, gameId: string, messageId: string
   await db.game.update({ where: { id: gameId }, data: { publicMessageId: messageId, publicStateId: stateId } });
 }
 
+/**
+ * Records a table message the moment it is posted, guarded: it becomes the game's table unless
+ * a message of a newer state is on record already (another process moved the game on meanwhile).
+ * Returns whether it did and the message it replaced, so that the caller takes the buttons off
+ * whichever of the two is not the table: at most one message of a game has buttons that act.
+ */
+export async function recordTableMessage(db: Db, gameId: string, messageId: string, stateId: number): Promise<{ recorded: boolean; replaced: string | null }> {
+  const rows = await db.$queryRaw<{ replaced: string | null }[]>`
+    WITH old AS (SELECT id, public_message_id FROM games WHERE id = ${gameId} FOR UPDATE)
+    UPDATE games SET public_message_id = ${messageId}, public_state_id = ${stateId}
+    FROM old WHERE games.id = old.id AND (games.public_state_id IS NULL OR games.public_state_id <= ${stateId})
+    RETURNING old.public_message_id AS replaced`;
+  return rows[0] ? { recorded: true, replaced: rows[0].replaced } : { recorded: false, replaced: null };
+}
+
 /** The table message that shows a game now and the state it shows. */
 export interface ShownTable {
   gameId: string;

@@ -34,14 +34,23 @@ export async function notifyWanted(db: Db, userId: string): Promise<boolean> {
 }
 
 /**
- * Games in progress of this process's servers whose decision has waited since `before`, not yet
- * considered for a reminder, with at least one player who asked for reminders. Oldest first.
+ * Games in progress of this process's servers whose decision has waited `waitMs` at `now` (or,
+ * under a turn limit, half the limit if that is sooner, so that the reminder comes before the
+ * default move), not yet considered for a reminder, with at least one player who asked for
+ * reminders. Oldest first. A decision's wait counts from its own start: under a limit, its
+ * deadline less the limit (the row is written again meanwhile, by the half-time reminder for
+ * one); without one, the row's last write, which is the move's (give or take a tick's note of
+ * what the table shows).
  */
-export async function gamesDueReminders(db: Db, before: Date, { shards = null, limit = 50 }: { shards?: ShardFilter | null; limit?: number } = {}): Promise<{ id: string; guildId: string }[]> {
+export async function gamesDueReminders(db: Db, now: Date, { waitMs = 60_000, shards = null, limit = 50 }: { waitMs?: number; shards?: ShardFilter | null; limit?: number } = {}): Promise<{ id: string; guildId: string }[]> {
   const sharded = shards !== null && shards.count > 1;
+  const before = new Date(now.getTime() - waitMs);
   return db.$queryRaw<{ id: string; guildId: string }[]>`
     SELECT g.id, g.guild_id AS "guildId" FROM games g
-    WHERE g.status = 'active' AND g.updated_at <= ${before}
+    WHERE g.status = 'active'
+      AND CASE WHEN g.turn_limit_seconds > 0 AND g.deadline_at IS NOT NULL
+        THEN g.deadline_at - make_interval(secs => g.turn_limit_seconds - LEAST(${waitMs / 1000}::float8, g.turn_limit_seconds / 2.0)) <= ${now}
+        ELSE g.updated_at <= ${before} END
       AND g.notified_state_id IS DISTINCT FROM g.state_id
       AND EXISTS (SELECT 1 FROM seats s JOIN player_settings p ON p.user_id = s.user_id AND p.notify WHERE s.game_id = g.id)
       AND (${!sharded} OR (g.guild_id ~ '^[0-9]{1,19}$' AND ((g.guild_id::bigint >> 22) % ${shards?.count ?? 1}) = ANY(${[...(shards?.ids ?? [0])]}::int[])))

@@ -9,7 +9,7 @@ import { tick } from '../../src/bot/turn-clock.js';
 import { decidingSeat } from '../../src/engine/index.js';
 import { getGame, notifyWanted, type StoredGame } from '../../src/store/index.js';
 import { Routes, type APIUser } from 'discord.js';
-import { SETTLE_MS, answerOf, buttonsOf, messageText, startHarness, type Harness } from './harness.js';
+import { SETTLE_MS, answerOf, backgroundSettled, buttonsOf, latestPublicWithButtons, messageText, startHarness, type Harness } from './harness.js';
 import { Table } from './players.js';
 
 let harness: Harness | undefined;
@@ -89,6 +89,77 @@ describe('direct-message reminders', () => {
     }
     expect(h.double.directMessages(ann)).toHaveLength(annWaited);
   }, 120_000);
+});
+
+describe('direct-message reminders under a turn limit', () => {
+  it('reach the deciding player before the default move with a 2-minute limit, though the half-time reminder rewrote the game at one minute', async () => {
+    // The real clock (the ticks are the test's): time passes by moving the game's times back.
+    harness = await startHarness({ users: 2, now: () => new Date() });
+    const h = harness;
+    const [ann, bob] = h.guild.users as [APIUser, APIUser];
+    await notify(h, ann, 'on');
+    await notify(h, bob, 'on');
+    const game = await startGame(h, { turn_limit: 120 } as unknown as Record<string, string>);
+    expect(game.turnLimitSeconds).toBe(120);
+    const decider = h.guild.users.find((user) => user.id === game.state!.players[decidingSeat(game.state!)!]!.id)!;
+    const pass = (seconds: number) => h.database.prisma.$executeRawUnsafe(`UPDATE games SET deadline_at = deadline_at - interval '${seconds} seconds', reminder_at = reminder_at - interval '${seconds} seconds', updated_at = updated_at - interval '${seconds} seconds' WHERE id = $1`, game.id);
+    await pass(30);
+    await tick(h.bot.context);
+    expect(h.double.directMessages(decider)).toHaveLength(0);
+    // Half time: the thread's reminder, which writes the game's row again; then the direct message.
+    await pass(31);
+    await tick(h.bot.context);
+    expect(h.double.channelMessages(game.threadId!).some((message) => /left before a default move/.test(message.content))).toBe(true);
+    await pass(1);
+    await tick(h.bot.context);
+    expect(h.double.directMessages(decider)).toHaveLength(1);
+    // Still the same decision: the reminder came before the default move, and only once.
+    expect((await getGame(h.database.prisma, game.id))!.state!.stateId).toBe(game.state!.stateId);
+    await pass(30);
+    await tick(h.bot.context);
+    expect(h.double.directMessages(decider)).toHaveLength(1);
+  }, 60_000);
+});
+
+describe('hidden holdings: a merger’s holders', () => {
+  it('are told by direct message when their decision comes, and one who presses early hears how many decide before them', async () => {
+    harness = await startHarness({ users: 4, gameSeed: () => 11 });
+    const h = harness;
+    for (const user of h.guild.users) await notify(h, user, 'on');
+    const [host, ...others] = h.guild.users as APIUser[];
+    const lobby = (await h.double.slashCommand({ guildId: h.guild.id, channelId: h.guild.channelId, user: host!, name: 'acquire', subcommand: 'start', options: { holdings: 'hidden' } }).settled({ timeoutMs: SETTLE_MS })).original!;
+    for (const user of others) await h.double.clickButton({ message: lobby, customId: buttonsOf(h.double.message(lobby.id)).find((button) => button.kind === 'join')!.customId, user }).settled({ timeoutMs: SETTLE_MS });
+    await h.double.clickButton({ message: lobby, customId: buttonsOf(h.double.message(lobby.id)).find((button) => button.kind === 'start')!.customId, user: host! }).settled({ timeoutMs: SETTLE_MS });
+    await h.bot.context.locks.idle();
+    const row = await h.database.prisma.game.findFirstOrThrow({ where: { status: 'active' } });
+    const table = new Table(h, 23, row.threadId!);
+    const userOf = (seat: number, state: NonNullable<StoredGame['state']>) => h.guild.users.find((user) => user.id === state.players[seat]!.id)!;
+    for (let decisions = 0; decisions < 400; decisions++) {
+      await backgroundSettled(h);
+      const state = (await getGame(h.database.prisma, row.id))!.state!;
+      const current = state.phase.kind === 'merger' ? state.phase.merger.current : null;
+      if (current && current.holdersToDecide.length >= 2) {
+        const [first, second] = current.holdersToDecide as [number, number];
+        const chain = state.chains[current.chain]!.name;
+        // The one deciding now was told privately, once; the next holder not yet.
+        const told = h.double.directMessages(userOf(first, state));
+        expect(told.at(-1)?.content).toContain(`sell, trade or keep your ${chain} shares`);
+        const waiting = h.double.directMessages(userOf(second, state)).length;
+        const message = latestPublicWithButtons(h, row.threadId!)!;
+        const early = await answerOf(h.double.clickButton({ message, customId: buttonsOf(message).find((button) => button.kind === 'decide')!.customId, user: userOf(second, state) }));
+        expect(early?.ephemeral).toBe(true);
+        expect(early?.content).toContain(`1 other holder of ${chain} decides before you`);
+        // Once the first has decided, the second is told.
+        expect(await table.playDecision()).toBe(true);
+        await backgroundSettled(h);
+        expect(h.double.directMessages(userOf(second, state)).length).toBe(waiting + 1);
+        expect(h.double.directMessages(userOf(second, state)).at(-1)?.content).toContain(`your ${chain} shares`);
+        return;
+      }
+      if (!(await table.playDecision())) break;
+    }
+    throw new Error('no hidden merger with two holders in 400 decisions');
+  }, 300_000);
 });
 
 describe('trade offers', () => {

@@ -90,12 +90,15 @@ describe('a finished game', () => {
     expect(s.message(viewer.id).content).toMatch(/after turn 1 · step 1 of/);
     expect(first.view.callback).not.toBeNull();
 
-    // Export: the setup and every move as JSON, which the engine replays to the same end.
-    const exported = await s.command(host, 'export');
-    const file = exported.message?.attachments.find((attachment) => attachment.filename.endsWith('.json'));
-    expect(file).toBeDefined();
-    const { final: rebuilt } = importRecord(JSON.parse(file!.data.toString('utf8')));
-    expect(rebuilt).toEqual(finished.state);
+    // Export: the setup and every move as JSON, which the engine replays to the same end; from
+    // the game's thread as from its channel.
+    for (const where of [s.channel(), thread]) {
+      const exported = await s.command(host, 'export', {}, where);
+      const file = exported.message?.attachments.find((attachment) => attachment.filename.endsWith('.json'));
+      expect(file, `export in ${where}`).toBeDefined();
+      const { final: rebuilt } = importRecord(JSON.parse(file!.data.toString('utf8')));
+      expect(rebuilt).toEqual(finished.state);
+    }
     // The winner is listed first, and the leaderboard pings no one.
     const winner = standings.find((standing) => standing.place === 1)!;
     expect(lines[0]).toMatch(new RegExp(`^1\\. <@${winner.playerId}>`));

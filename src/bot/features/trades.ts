@@ -40,6 +40,8 @@ function tradeForm(game: ActiveGame, toSeat: number): ModalBuilder {
     );
 }
 
+const TRADE_FIELDS = ['giveShares', 'giveCash', 'getShares', 'getCash'];
+
 export type TradeForm = { ok: true; give: Holdings; receive: Holdings } | { ok: false; message: string };
 
 /** Reads the trade form: "2 Tower, 1 Luxor" and "500" (or "$1,500") into engine holdings. */
@@ -103,7 +105,10 @@ export const tradeFeatures = [
       if (!interaction.isModalSubmit()) return;
       const to = game.state.players[arg];
       if (!to) return refuse(interaction, refusals.tradeWithOther);
-      const form = parseTradeForm((field) => interaction.fields.getTextInputValue(field), game.state);
+      // A forged form may carry anything in a field: only text is read.
+      const field = (id: string) => interaction.fields.getTextInputValue(id) as unknown;
+      if (TRADE_FIELDS.some((id) => typeof field(id) !== 'string')) return refuse(interaction, refusals.formNotOurs);
+      const form = parseTradeForm((id) => field(id) as string, game.state);
       if (!form.ok) return refuse(interaction, form.message);
       return playMove(ctx, interaction, game, { type: 'offerTrade', player: user.id, to: to.id, give: form.give, receive: form.receive }, stateId);
     },

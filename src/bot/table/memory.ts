@@ -5,14 +5,12 @@
  * that is not written down yet. Lost at a restart: the table then carries on from the stored
  * message id, with fewer lines and no ping memory.
  *
- * What each table shows is written down in batches (`recordShownTables`, at each tick and at a
- * stop), not after every move, so that a move is one write: the steps edited into a turn's
- * message, and the next turn's message when this process closes its own. Until written, this
- * memory is the record: the catch-up asks it before taking a table for behind, the next move
- * finds the turn's message here although the database still names the one before, and a click
- * on that message passes the router as a message newer than the one on record. After a crash
- * the tables not yet written down are shown again at start-up, in a new message; one posted
- * before the crash keeps its buttons, which then answer that the message is old.
+ * A new table message is recorded the moment it is posted (publish.ts `record`), so that no
+ * process loses track of a message whose buttons act. The steps edited into a turn's message
+ * are written down in batches (`recordShownTables`, at each tick and at a stop), so that a move
+ * within a turn is one write. Until written, this memory is the record: the catch-up asks it
+ * before taking a table for behind. After a crash the tables not yet written down are shown
+ * again at start-up, in a new message, and the older ones lose their buttons.
  */
 import type { ShownTable } from '../../store/index.js';
 import type { Via } from './transport.js';

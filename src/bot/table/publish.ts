@@ -6,14 +6,16 @@
  * pings.ts and picture.ts; the messages themselves are built from the spectator's view.
  */
 import { currentDecision, viewFor, type GameEvent, type GameState, type GameView } from '../../engine/index.js';
-import { getActionLog, playChannelOf, recordShownTables, setPublicMessage, setupOf, type ActiveGame, type FinishedGame } from '../../store/index.js';
+import { ComponentType } from 'discord.js';
+import { claimDecisionReminder, getActionLog, notifyWanted, playChannelOf, recordShownTables, recordTableMessage, setupOf, type ActiveGame, type FinishedGame } from '../../store/index.js';
+import { decodeEnvelope } from '../components.js';
 import { animationFrames, steps } from '../../replay/steps.js';
 import type { BotContext } from '../context.js';
 import { messageUrl } from '../refusals.js';
 import { describeEvents, isPerson } from '../text.js';
 import { finalMessage } from './final-message.js';
 import type { TurnRecord } from './memory.js';
-import { mentionMessage, secretDecider } from './notices.js';
+import { mentionMessage, reminderText, secretDecider, waitingFor } from './notices.js';
 import { withoutButtons, type Outgoing } from './payload.js';
 import { pingFor } from './pings.js';
 import { needsNewPicture, pictureKey } from './picture.js';
@@ -47,7 +49,29 @@ function drawBoard(ctx: BotContext, gameId: string, view: GameView): Promise<Buf
  * table message that cannot be edited any more (deleted) is replaced by a new one.
  */
 export async function announce<Game extends ActiveGame | FinishedGame>(ctx: BotContext, game: Game, events: readonly GameEvent[], extraLines: readonly string[] = [], options: AnnounceOptions = {}): Promise<Game> {
-  return show(ctx, game, events, extraLines, options);
+  const shown = await show(ctx, game, events, extraLines, options);
+  if (shown.status === 'active') tellSecretDecider(ctx, shown as ActiveGame, options.previous ?? null);
+  return shown;
+}
+
+/**
+ * Hidden holdings: a merger's holder is not named nor pinged at the table when their decision
+ * comes (that would tell who holds the chain), so one who asked for reminders is told by direct
+ * message at once, in the background; the decision's reminder is then taken (no second one a
+ * minute later). Closed direct messages are not said at the table either, for the same reason.
+ */
+function tellSecretDecider(ctx: BotContext, game: ActiveGame, previous: GameState | null): void {
+  const decision = currentDecision(game.state);
+  const userId = deciderOf(game.state);
+  if (!userId || !secretDecider(game.state, decision) || userId === (previous && deciderOf(previous)) || !isPerson(userId) || game.clock.autopilot.includes(decision.seat) || !game.publicMessageId) return;
+  const link = messageUrl(game, game.publicMessageId);
+  const told = (async () => {
+    if (!(await notifyWanted(ctx.db, userId)) || !(await claimDecisionReminder(ctx.db, game.id, game.state.stateId))) return;
+    await ctx.transport.directMessage(userId, reminderText({ guildName: ctx.client.guilds.cache.get(game.guildId)?.name ?? null, waitingFor: waitingFor(decision), link }));
+    ctx.log.info({ gameId: game.id, seat: decision.seat }, 'secret decider told by direct message');
+  })().catch((error: unknown) => ctx.log.info({ err: error, gameId: game.id }, 'could not tell a secret decider by direct message'));
+  ctx.background.add(told);
+  void told.finally(() => ctx.background.delete(told));
 }
 
 async function show<Game extends ActiveGame | FinishedGame>(ctx: BotContext, game: Game, events: readonly GameEvent[], extraLines: readonly string[], options: AnnounceOptions): Promise<Game> {
@@ -65,7 +89,7 @@ async function show<Game extends ActiveGame | FinishedGame>(ctx: BotContext, gam
     const [board, chart] = await Promise.all([drawBoard(ctx, game.id, view), ctx.workers.netWorthChart(view)]);
     const final = finalMessage(view, { board, chart, animation }, ctx.ui.finalButtons(game as FinishedGame));
     const posted = await sendNew(ctx, channelId, final, options.via);
-    await record(ctx, game, channelId, posted.id);
+    await record(ctx, game, channelId, posted.id, closedId(game, current));
     ctx.table.forget(game.id);
     const lastSummary = summaryEdit(ctx, game, view);
     if (lastSummary) await ctx.summaries.last(game.id, lastSummary);
@@ -123,10 +147,10 @@ interface TurnDeciders {
 }
 
 /**
- * Posts a new turn message (pinging the player whose turn it is, by the rule) and records it:
- * in this process's memory, written down at the tick, when it follows a message this process
- * showed (the common case: the move stays one write); at once when this process had no record
- * of the table (the game's start, a restart, a catch-up), so that what it posts is on record.
+ * Posts a new turn message (pinging the player whose turn it is, by the rule) and records it at
+ * once, so that no process (this one after a crash included) can lose track of a message whose
+ * buttons act: one more write for a turn's first move. The steps within a turn, edits of the same
+ * message, are written down at the tick (see memory.ts).
  */
 async function postTurn<Game extends ActiveGame | FinishedGame>(ctx: BotContext, game: Game, view: GameView, lines: readonly string[], options: AnnounceOptions, who: TurnDeciders, previous: TurnRecord | null): Promise<Game> {
   const { decider, previousDecider, lastPinged, silent, buttons } = who;
@@ -135,8 +159,7 @@ async function postTurn<Game extends ActiveGame | FinishedGame>(ctx: BotContext,
   const ping = pingFor({ decider, previousDecider, turnPlayer: view.players[view.currentPlayer]?.id ?? null, newTurn: true, lastPinged, silent });
   const message = turnMessage({ view, decision, lines, buttons, picture: await drawBoard(ctx, game.id, view), ping: ping?.userId ?? null });
   const posted = await sendNew(ctx, channelId, message, options.via);
-  if (previous) ctx.table.noteShown(game.id, posted.id, game.state.stateId);
-  else await record(ctx, game, channelId, posted.id);
+  if (!(await record(ctx, game, channelId, posted.id, closedId(game, previous)))) return game;
   ctx.table.setTurn(game.id, { channelId, messageId: posted.id, turn: view.turn, turnSeat: view.currentPlayer, lines: [...lines], picture: pictureKey(view), decider, via: posted.via });
   if (ping) ctx.table.notePing(game.id, ping.userId);
   // At the start the lobby's own answer writes the summary (src/bot/features/lobby.ts).
@@ -186,21 +209,78 @@ export async function writeShownTables(ctx: BotContext): Promise<void> {
   ctx.table.written(tables);
 }
 
+/** The message this announcement closed: the turn's it had in memory, or the one on record (at the start, the lobby, which its own answer turns into the summary). */
+function closedId(game: ActiveGame | FinishedGame, current: TurnRecord | null): string | null {
+  return current?.messageId ?? game.publicMessageId;
+}
+
 /**
- * Writes down a table message at once: the first of a game or of a process (nothing in memory
- * to find it by) and the last. Should the write fail, the message would never be found again:
- * its buttons go, and the catch-up posts anew. (Other messages and steps are noted in memory
- * and written down at the tick: see memory.ts.)
+ * Writes down a table message the moment it is posted. Should the write fail, the message would
+ * never be found again: its buttons go, and the catch-up posts anew. Should a message of a newer
+ * state be on record already (another process moved the game on), this one loses its buttons
+ * and false is returned; should the message it replaced be another than the one this process
+ * closed (another process's, posted meanwhile), that one loses them.
  */
-async function record(ctx: BotContext, game: ActiveGame | FinishedGame, channelId: string, messageId: string): Promise<void> {
+async function record(ctx: BotContext, game: ActiveGame | FinishedGame, channelId: string, messageId: string, closed: string | null): Promise<boolean> {
+  let outcome;
   try {
-    await setPublicMessage(ctx.db, game.id, messageId, game.state.stateId);
-    ctx.table.recorded(game.id);
+    outcome = await recordTableMessage(ctx.db, game.id, messageId, game.state.stateId);
   } catch (error) {
     ctx.table.forget(game.id);
     await stripMessage(ctx, channelId, messageId);
     throw error;
   }
+  ctx.table.recorded(game.id);
+  if (!outcome.recorded) {
+    ctx.log.info({ gameId: game.id, stateId: game.state.stateId }, 'a newer table message is on record; this one loses its buttons');
+    ctx.table.forget(game.id);
+    await stripMessage(ctx, channelId, messageId);
+    return false;
+  }
+  if (outcome.replaced && outcome.replaced !== closed && outcome.replaced !== messageId) {
+    await stripMessage(ctx, channelId, outcome.replaced);
+  }
+  return true;
+}
+
+/**
+ * Takes the buttons off every recent message of the game's table but the one on record: one
+ * posted by a process that died before recording it, or by two processes at once. Start-up and
+ * the catch-up call this for a game whose table is behind (which such a message leaves it).
+ */
+export async function stripStrayTables(ctx: BotContext, game: ActiveGame | FinishedGame): Promise<void> {
+  const channelId = playChannelOf(game);
+  let recent;
+  try {
+    recent = await ctx.transport.recentMessages(channelId, STRAY_SEARCH);
+  } catch (error) {
+    ctx.log.warn({ err: error, gameId: game.id }, 'could not look for older table messages');
+    return;
+  }
+  for (const message of recent) {
+    if (message.id === game.publicMessageId || message.author?.id !== ctx.client.user?.id) continue;
+    if (buttonGames(message.components ?? []).has(game.id)) await stripMessage(ctx, channelId, message.id);
+  }
+}
+
+/** How many of a table's latest messages are looked through for stray buttons. */
+const STRAY_SEARCH = 50;
+
+/** The games whose buttons a message carries (from their custom ids). */
+function buttonGames(components: readonly unknown[]): Set<string> {
+  const games = new Set<string>();
+  const walk = (nodes: readonly unknown[]) => {
+    for (const node of nodes) {
+      const typed = node as { type?: number; custom_id?: unknown; disabled?: boolean; components?: unknown[] };
+      if (typed.type === ComponentType.Button && typeof typed.custom_id === 'string' && !typed.disabled) {
+        const id = decodeEnvelope(typed.custom_id);
+        if (id) games.add(id.gameId);
+      }
+      if (typed.components) walk(typed.components);
+    }
+  };
+  walk(components);
+  return games;
 }
 
 /** Posts through the click's webhook when it can (free), else with the bot token. */

@@ -93,6 +93,11 @@ export class TableTransport {
     await this.channels.patch(Routes.channelMessage(channelId, messageId), requestOf(message));
   }
 
+  /** The channel's latest messages, newest first (to find table messages posted but never recorded). */
+  async recentMessages(channelId: string, limit: number): Promise<APIMessage[]> {
+    return (await this.channels.get(Routes.channelMessages(channelId), { query: new URLSearchParams({ limit: String(limit) }) })) as APIMessage[];
+  }
+
   /** A message's components as Discord has them (to take its buttons off after a restart). */
   async components(channelId: string, messageId: string): Promise<{ components: APIMessageTopLevelComponent[]; flags: number }> {
     const message = (await this.channels.get(Routes.channelMessage(channelId, messageId))) as APIMessage;

@@ -374,6 +374,20 @@ export class DiscordDouble {
   }
 
   /** Picks values in a select menu on a message the user can see. */
+  /**
+   * An interaction of a shape Discord does not document: `send` builds it as usual (a click, a
+   * command, a form), and `reshape` rewrites the payload before it goes out (drop its message,
+   * make its custom id a number, …). The interaction is routed to the server it was built for.
+   */
+  malformed(reshape: (payload: Record<string, unknown>) => Record<string, unknown>, send: (double: this) => InteractionHandle): InteractionHandle {
+    this.#dispatcher.reshape = reshape;
+    try {
+      return send(this);
+    } finally {
+      this.#dispatcher.reshape = null;
+    }
+  }
+
   selectMenu(input: SelectMenuInput): InteractionHandle {
     return this.#dispatcher.selectMenu(input);
   }

@@ -98,8 +98,8 @@ export class Gateway {
   }
 
   /** Sends INTERACTION_CREATE as `interactionDelivery` says; returns the receiving sessions' ids. */
-  dispatchInteraction(data: { guild_id: string }): string[] {
-    const serving = this.#servingSessions(data.guild_id);
+  dispatchInteraction(data: object, guildId: string): string[] {
+    const serving = this.#servingSessions(guildId);
     const receivers = this.deps.interactionDelivery === 'round-robin' && serving.length > 0 ? [serving[this.#interactionCount++ % serving.length]!] : serving;
     for (const session of receivers) session.dispatch(GatewayDispatchEvents.InteractionCreate, data);
     return receivers.map((session) => session.sessionId);

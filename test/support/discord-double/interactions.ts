@@ -175,6 +175,9 @@ export class InteractionHandle {
 
 /** Builds INTERACTION_CREATE payloads shaped like Discord's and sends them through the gateway. */
 export class InteractionDispatcher {
+  /** Rewrites the next payload before it is sent (`DiscordDouble.malformed`); null sends it as built. */
+  reshape: ((payload: Record<string, unknown>) => Record<string, unknown>) | null = null;
+
   constructor(
     private readonly state: DoubleState,
     private readonly gateway: Gateway,
@@ -474,7 +477,8 @@ export class InteractionDispatcher {
     };
     state.interactions.set(record.id, record);
     state.interactionsByToken.set(record.token, record);
-    record.deliveredTo = this.gateway.dispatchInteraction({ ...payload, guild_id: guild.id });
+    const sent = this.reshape ? this.reshape(structuredClone(payload)) : payload;
+    record.deliveredTo = this.gateway.dispatchInteraction(sent, guild.id);
     if (record.deliveredTo.length === 0) throw new Error(`discord-double: no gateway session serves guild ${guild.id} (check the shards)`);
     return new InteractionHandle(record, payload, state, this.notifier, this.calls);
   }
