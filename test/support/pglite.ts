@@ -8,7 +8,7 @@
  * The two templates live in a temporary folder under a key made of PGlite's version
  * and the migrations' bytes, so a changed migration makes new ones; `ensureTemplates()` (run by
  * vitest's global setup, test/support/pglite-setup.ts) builds them when missing. Each copy is
- * deleted when its database is closed.
+ * deleted when its database is closed, and what a crashed test left at the end of the run.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statfsSync } from 'node:fs';
@@ -31,8 +31,29 @@ function hasRoomInMemory(): boolean {
     return false;
   }
 }
-/** Where the copies are made; the global setup's teardown empties it. */
-export const COPIES_DIR = join(ROOT, 'copies');
+/**
+ * Where the copies are made: a folder for each test process, so that runs side by side never
+ * touch each other's; the global setup's teardown removes the folders of processes gone.
+ */
+const COPIES_ROOT = join(ROOT, 'copies');
+const COPIES_DIR = join(COPIES_ROOT, String(process.pid));
+
+/** Removes the copies left by test processes no longer running (a crashed test's, a finished run's). */
+export function removeLeftCopies(): void {
+  if (!existsSync(COPIES_ROOT)) return;
+  for (const pid of readdirSync(COPIES_ROOT)) {
+    if (!isRunning(Number(pid))) rmSync(join(COPIES_ROOT, pid), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 function templatesKey(): string {
   const hash = createHash('sha256');
