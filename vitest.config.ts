@@ -1,13 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The files that start the bot as its own process (`npm start`, the two-machine and sharding
- * tests, a SIGKILL under load): each is a whole machine's worth of processes. They run one at a
- * time, as they did before the rest ran two at a time: with every file two at a time, a start
- * click in the two-machine shard test went unanswered for 15 s once in seven runs, for a reason
- * not found (a failed bot-process test now prints the bot's log: test/install/bot-process.ts).
+ * Two groups of test files, by path:
+ * - `processes`: every file under test/install/ or test/process/. These start the bot (or
+ *   PostgreSQL clients, proxies, a fresh clone) as processes of their own: `npm start`, two
+ *   processes on one database, sharding, a SIGKILL under load. `npm run test:process` runs them
+ *   (without test/install/fresh-clone.test.ts, which `npm run test:install` runs), one file at
+ *   a time: each is a whole machine's worth of processes (with every file two at a time, a start
+ *   click in the two-machine shard test once went unanswered for 15 s; a failed bot-process test
+ *   prints the bot's log: test/install/bot-process.ts). A new test that starts a process goes
+ *   in one of these two folders, and lands in this group by that alone.
+ * - `in-process`: every other test file, the bot and its database inside the test's process.
+ *   `npm test` runs them, one file a core.
+ * `.ci/run` runs both, then the fresh clone.
  */
-const botProcessFiles = ['test/install/**/*.test.ts', 'test/e2e/process-crash.test.ts'];
+const processFiles = ['test/install/**/*.test.ts', 'test/process/**/*.test.ts'];
 
 export default defineConfig({
   test: {
@@ -17,12 +24,12 @@ export default defineConfig({
     pool: 'forks',
     // The default report, plus one line naming the tests that were skipped and why.
     reporters: ['default', './test/support/skipped-tests-reporter.ts'],
-    // One file a core, the bot-process files afterwards one at a time. Vitest's default leaves
-    // a core free, which on this two-core machine ran every file one at a time (585 s); most of
-    // them wait on the double, timers and sockets more than they compute.
+    // One file a core. Vitest's default leaves a core free, which on this two-core machine ran
+    // every file one at a time (585 s); most of them wait on the double, timers and sockets more
+    // than they compute.
     projects: [
-      { extends: true, test: { name: 'in-process', include: ['test/**/*.test.ts'], exclude: botProcessFiles, maxWorkers: '100%', sequence: { groupOrder: 0 } } },
-      { extends: true, test: { name: 'bot-processes', include: botProcessFiles, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'in-process', include: ['test/**/*.test.ts'], exclude: processFiles, maxWorkers: '100%', globalSetup: ['./test/support/pglite-setup.ts'] } },
+      { extends: true, test: { name: 'processes', include: processFiles, maxWorkers: 1 } },
     ],
   },
 });

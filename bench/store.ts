@@ -8,7 +8,7 @@
  * known or not) and through Prisma's `$queryRaw`.
  */
 import { performance } from 'node:perf_hooks';
-import { RandomPlayer } from '../src/engine/random-player.js';
+import { RandomPlayer } from '../test/support/random-player.js';
 import { applyAction, createLobby, getGame, joinLobby, startGame, type PrismaClient, type StoredGame } from '../src/store/index.js';
 import { KNOWN_GAMES } from '../src/store/known-states.js';
 import { migrate } from '../src/store/migrate.js';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { baselineAction } from '../../src/ai/baseline.js';
 import { chooseAction } from '../../src/ai/index.js';
 import { viewFor } from '../../src/engine/index.js';
-import { scenario } from '../../src/engine/notation.js';
+import { scenario } from '../support/notation.js';
 import { play, place, survivor, THREE_CHAINS_BOARD as board } from '../engine/helpers.js';
 import { askBaseline, BASELINE_GAMES, type BaselineCase } from './baseline-record.js';
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseAction, type Player } from '../../src/ai/index.js';
 import { determinize, hiddenTiles } from '../../src/ai/determinize.js';
 import { apply, createGame, decidingSeat, legalActions, viewFor, type Action, type GameOptions, type GameState } from '../../src/engine/index.js';
-import { RandomPlayer } from '../../src/engine/random-player.js';
+import { RandomPlayer } from '../support/random-player.js';
 
 /** A seat: a computer player, or a random player that also makes trade offers for the others to answer. */
 type Seat = Player | 'random';

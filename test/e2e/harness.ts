@@ -10,7 +10,9 @@ import { commandDefinitions } from '../../commands/acquire.js';
 import { COMMAND_HANDLERS } from '../../commands/handlers.js';
 import { decodeEnvelope } from '../../src/bot/components.js';
 import { walkComponents } from '../support/discord-double/components.js';
-import { migrate, openDatabase, type Database } from '../../src/store/index.js';
+import { migrate, type Database } from '../../src/store/index.js';
+import { openPglite } from '../support/pglite.js';
+import { dealsFrom } from './seed.js';
 import { DiscordDouble, FAST_TEST_RATE_LIMITS, type GuildFixture, type InteractionHandle, type InteractionView, type StoredMessage } from '../support/discord-double/index.js';
 
 export interface Harness {
@@ -38,7 +40,7 @@ export interface HarnessOptions {
   now?: () => Date;
   /** How often the bot's REST queues let go of idle rate-limit handlers (the bot's default: a minute). */
   restHandlerSweepMs?: number;
-  /** The seed each started game deals from (the bot's default: drawn at random), for a game known in advance. */
+  /** The seed each started game deals from (default: 1, 2, 3 … or from `SEED=`: ./seed.ts), so a test's games are the same in every run. */
   gameSeed?: () => number;
   /** At most one edit of a game's channel summary in this long while it plays (the bot's default: 15 s). */
   summaryEditMs?: number;
@@ -49,7 +51,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const double = new DiscordDouble({ rateLimits: FAST_TEST_RATE_LIMITS });
   await double.start();
   const guild = double.createGuild({ users: options.users, ...(options.channels ? { channels: options.channels } : {}) });
-  const database = options.database ?? (await openDatabase({ kind: 'pglite', dataDir: null }));
+  const database = options.database ?? (await openPglite({ migrated: true }));
+  const gameSeed = options.gameSeed ?? dealsFrom(1);
   await migrate(database.prisma);
   const logLines: Record<string, unknown>[] = [];
   const destination = new Writable({
@@ -60,7 +63,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   });
   const log = createLogger({ level: 'debug', destination });
   const launch = async (): Promise<Bot> => {
-    const bot = createBot({ db: database.prisma, log, commands: COMMAND_HANDLERS, computerMoveDelayMs: 20, ...(options.catchUpAfterMs === undefined ? {} : { catchUpAfterMs: options.catchUpAfterMs }), ...(options.globalRestLimit === undefined ? {} : { globalRestLimit: options.globalRestLimit }), clientOptions: clientOptionsOf(double, options), ...(options.now ? { now: options.now, clockTickMs: 0 } : {}), ...(options.gameSeed ? { gameSeed: options.gameSeed } : {}), ...(options.summaryEditMs === undefined ? {} : { summaryEditMs: options.summaryEditMs }) });
+    const bot = createBot({ db: database.prisma, log, commands: COMMAND_HANDLERS, computerMoveDelayMs: 20, ...(options.catchUpAfterMs === undefined ? {} : { catchUpAfterMs: options.catchUpAfterMs }), ...(options.globalRestLimit === undefined ? {} : { globalRestLimit: options.globalRestLimit }), clientOptions: clientOptionsOf(double, options), ...(options.now ? { now: options.now, clockTickMs: 0 } : {}), gameSeed, ...(options.summaryEditMs === undefined ? {} : { summaryEditMs: options.summaryEditMs }) });
     await bot.start(double.token);
     return bot;
   };

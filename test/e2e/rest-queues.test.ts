@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTLE_MS, backgroundSettled, buttonsOf, startHarness, type Harness } from './harness.js';
 import { Table } from './players.js';
 import { Server } from './session.js';
+import { until } from '../support/until.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -76,7 +77,7 @@ describe('REST rate-limit handlers', () => {
     // ...and a sweep later none is left: a busy bot does not keep one per click for an hour.
     await swept.bot.context.locks.idle();
     await backgroundSettled(swept);
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await until(() => tokenHandlers().length === 0, { description: 'no webhook handler left after a sweep (every 1 s)' });
     expect(tokenHandlers()).toEqual([]);
     // Routes used again get a handler again: the next move is still made.
     const movesBefore = table.moves;

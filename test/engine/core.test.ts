@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { apply, createGame, currentDecision, legalActions, sharePrice, type Action, type GameOptions, type GameState } from '../../src/engine/index.js';
 import { CoreGame, NO_ACTION, actionKind, PLACE } from '../../src/engine/core/game.js';
 import { coreAction, createCoreGame, fromCore, supportsCore, toCore } from '../../src/engine/core/convert.js';
-import { RandomPlayer } from '../../src/engine/random-player.js';
+import { RandomPlayer } from '../support/random-player.js';
 import type { DifferentialCase } from './differential.js';
 import { playRandomGameInCore } from './playout.js';
 

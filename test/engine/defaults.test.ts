@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apply, createGame, defaultAction, type GameState } from '../../src/engine/index.js';
-import { scenario } from '../../src/engine/notation.js';
+import { scenario } from '../support/notation.js';
 
 describe('the default action for a player who ran out of time', () => {
   it('plays the first playable tile in board order', () => {

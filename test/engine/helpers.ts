@@ -1,7 +1,7 @@
 /** Shared helpers for the engine's scenario tests. */
 import { expect } from 'vitest';
 import { apply, type Action, type GameEvent, type GameState } from '../../src/engine/index.js';
-import { formatBoard, parseBoard, scenario } from '../../src/engine/notation.js';
+import { formatBoard, parseBoard, scenario } from '../support/notation.js';
 
 /**
  * A board the computer players' tests share: Luxor (4 tiles), Tower (2) and Continental (2), a

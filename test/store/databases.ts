@@ -1,5 +1,6 @@
 /**
- * The databases the store tests (and the store benchmark) run against: an in-memory PGlite always, and the PostgreSQL
+ * The databases the store tests (and the store benchmark) run against: a PGlite always (a copy of
+ * an empty one: test/support/pglite.ts), and the PostgreSQL
  * server named by TEST_DATABASE_URL when set. Every `open()` gives a new, empty database (a
  * fresh PGlite, or a database created for it on the server) so test files never collide;
  * `close()` drops it again.
@@ -7,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/store/client.js';
+import { openPglite } from '../support/pglite.js';
 
 export interface TestDatabase extends Database {
   /** The connection URL, for the PostgreSQL server; null for PGlite. */
@@ -21,7 +23,7 @@ export interface DatabaseKind {
 const pglite: DatabaseKind = {
   name: 'pglite',
   async open() {
-    return { ...(await openDatabase({ kind: 'pglite', dataDir: null })), url: null };
+    return { ...(await openPglite()), url: null };
   },
 };
 

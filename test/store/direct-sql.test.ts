@@ -4,7 +4,7 @@
  * PostgreSQL they are prepared once per connection.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RandomPlayer } from '../../src/engine/random-player.js';
+import { RandomPlayer } from '../support/random-player.js';
 import { queryRows, statementName } from '../../src/store/direct-sql.js';
 import { Prisma } from '../../src/store/generated/client.js';
 import { applyAction, createLobby, gameInclude, getGame, joinLobby, startGame, toStoredGame, type ActiveGame, type PrismaClient, type StoredGame } from '../../src/store/index.js';

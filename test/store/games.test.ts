@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apply, replay, type Action } from '../../src/engine/index.js';
-import { RandomPlayer } from '../../src/engine/random-player.js';
+import { RandomPlayer } from '../support/random-player.js';
 import {
   applyAction,
   cancelGame,

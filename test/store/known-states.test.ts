@@ -4,7 +4,7 @@
  * process's move, the table message, the row made again) is read as it is.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RandomPlayer } from '../../src/engine/random-player.js';
+import { RandomPlayer } from '../support/random-player.js';
 import { createGame } from '../../src/engine/index.js';
 import { directAdapterOf } from '../../src/store/direct-sql.js';
 import { KNOWN_GAMES, KnownStates } from '../../src/store/known-states.js';

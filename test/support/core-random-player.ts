@@ -4,8 +4,8 @@
  * recorded games with it) in games without trades; it never offers one. What the engine
  * benchmark's "integer core" line measures.
  */
-import { HAND_SIZE } from '../board.js';
-import { advance, valueAt } from '../rng.js';
+import { HAND_SIZE } from '../../src/engine/board.js';
+import { advance, valueAt } from '../../src/engine/rng.js';
 import {
   BUY_SHARES,
   CoreGame,
@@ -23,7 +23,7 @@ import {
   redrawAction,
   skipAction,
   survivorAction,
-} from './game.js';
+} from '../../src/engine/core/game.js';
 
 export class CoreRandomPlayer {
   private readonly playable = new Int32Array(HAND_SIZE);

@@ -6,9 +6,9 @@
  *
  * Rows may carry a leading label (`A `); blank lines are ignored.
  */
-import { ALL_TILES, CHAIN_SETS, COLUMNS, HAND_SIZE, ROWS, ROW_LETTERS, SHARES_PER_CHAIN, STARTING_CASH, tileIndex, tileName } from './board.js';
-import { resolveOptions } from './setup.js';
-import { UNINCORPORATED, type Cell, type GameOptions, type GameState, type Phase, type Tile } from './types.js';
+import { ALL_TILES, CHAIN_SETS, COLUMNS, HAND_SIZE, ROWS, ROW_LETTERS, SHARES_PER_CHAIN, STARTING_CASH, tileIndex, tileName } from '../../src/engine/board.js';
+import { resolveOptions } from '../../src/engine/setup.js';
+import { UNINCORPORATED, type Cell, type GameOptions, type GameState, type Phase, type Tile } from '../../src/engine/types.js';
 
 export interface ScenarioPlayer {
   id?: string;

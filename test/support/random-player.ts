@@ -3,13 +3,13 @@
  * source; every action it returns is accepted. Used by the property test and the benchmark;
  * never by real games.
  */
-import { isPlayableTile, someTileMayBeUnplayable } from './analysis.js';
-import { apply } from './apply.js';
-import { MAX_TRADE_OFFERS_PER_TURN } from './moves/trades.js';
-import { isActive, priceOf } from './state.js';
-import { nextInt } from './rng.js';
-import { currentDecision, legalActions } from './queries.js';
-import type { Action, GameState } from './types.js';
+import { isPlayableTile, someTileMayBeUnplayable } from '../../src/engine/analysis.js';
+import { apply } from '../../src/engine/apply.js';
+import { MAX_TRADE_OFFERS_PER_TURN } from '../../src/engine/moves/trades.js';
+import { isActive, priceOf } from '../../src/engine/state.js';
+import { nextInt } from '../../src/engine/rng.js';
+import { currentDecision, legalActions } from '../../src/engine/queries.js';
+import type { Action, GameState } from '../../src/engine/types.js';
 
 export class RandomPlayer {
   constructor(private rng: number) {}
