@@ -1,5 +1,5 @@
 /**
- * `npm run bench:load`: the bot as production runs it (compiled, `node dist/src/main.js`, its own
+ * `npm run bench:load`: the bot as production runs it (compiled, `node --expose-gc dist/src/main.js`, its own
  * process) against the local Discord double, many games at once (a game that ends is followed by
  * a new one in its channel, so that as many stay live), players simulated in this process
  * clicking only what the bot shows them (test/e2e/players.ts). Three parts:
@@ -221,7 +221,7 @@ async function startRig(scenario: Scenario): Promise<Rig> {
   };
   // `exec`: the shell becomes node, so the process measured is the bot itself. BENCH_BOT_NODE_ARGS
   // adds node options to it (`--cpu-prof --cpu-prof-dir=/tmp/p`: a CPU profile written as it stops).
-  const bot = startBotProcess(`exec ${BOT_NODE.binary} ${process.env.BENCH_BOT_NODE_ARGS ?? ''} src/main.js`, { cwd: join(ROOT, 'dist'), env });
+  const bot = startBotProcess(`exec ${BOT_NODE.binary} --expose-gc ${process.env.BENCH_BOT_NODE_ARGS ?? ''} src/main.js`, { cwd: join(ROOT, 'dist'), env });
   running.add(bot);
   const online = await bot.waitForLine('bot online', { timeoutMs: 120_000 });
   const pid = online.pid!;
