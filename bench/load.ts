@@ -210,10 +210,8 @@ async function startRig(scenario: Scenario): Promise<Rig> {
     DISCORD_TOKEN: double.token,
     DISCORD_API_URL: double.restUrl,
     DISCORD_GLOBAL_REST_LIMIT: String(scenario.globalLimit),
-    // As the Docker image runs it (see the Dockerfile): one malloc arena per core, not per thread,
-    // and on Node 22 or later (the image runs 24) the young generation at most 8 MB a half (Node
-    // 20's own bound, 16 MB, is left as it was).
-    MALLOC_ARENA_MAX: '2',
+    // As the Docker image runs it (see the Dockerfile): on Node 22 or later (the image runs 24)
+    // the young generation at most 8 MB a half (Node 20's own bound, 16 MB, is left as it was).
     ...(BOT_NODE.major >= 22 ? { NODE_OPTIONS: '--max-semi-space-size=8' } : {}),
     // 'bot online' is an info line; moves log nothing at info.
     LOG_LEVEL: 'info',
