@@ -36,18 +36,15 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends \
       libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libjpeg62-turbo libgif7 librsvg2-2 \
  && rm -rf /var/lib/apt/lists/*
-# MALLOC_ARENA_MAX: glibc gives every thread that allocates (the worker pool's, libuv's) an arena
-# of its own, which fragments; two arenas cut the bot's resident memory by about a tenth
-# (npm run bench:load, 1,000 live games).
 # NODE_OPTIONS: V8 sizes the young generation from the memory it sees, and from Node 22 on up
 # to 64 MB a half on a machine of 16 GB or more (Node 20: 16 MB): on Node 24 the bot then held
 # 360 MB with 1,000 live games, against about 280 on Node 20. At 8 MB: 283 and 285 MB, and no more
 # CPU a move (npm run bench:load with BENCH_BOT_NODE naming a Node 24, 2026-11-28; README,
-# "Speed and size under load"). A start-up flag: V8 sizes its heap once.
+# "Speed and size under load"); without it and the rest of the tuning, 369 and 421 MB against
+# 510 and 506 (2026-12-04, docs/performance.md). A start-up flag: V8 sizes its heap once.
 ENV NODE_ENV=production \
     DATA_DIR=/data/pglite \
     HEALTH_PORT=8080 \
-    MALLOC_ARENA_MAX=2 \
     NODE_OPTIONS=--max-semi-space-size=8
 WORKDIR /app
 # The compiled tree keeps the source layout (src/, commands/, prisma/ side by side), so
@@ -69,4 +66,5 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.HEALTH_PORT + '/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Node itself is PID 1 (no npm in between), so `docker stop`'s SIGTERM reaches the bot, which
 # finishes the clicks in flight and exits. It applies pending migrations at every start.
-CMD ["node", "src/main.js"]
+# --expose-gc: the full collection the bot makes when a busy spell ends (src/heap.ts).
+CMD ["node", "--expose-gc", "src/main.js"]

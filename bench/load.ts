@@ -1,5 +1,5 @@
 /**
- * `npm run bench:load`: the bot as production runs it (compiled, `node dist/src/main.js`, its own
+ * `npm run bench:load`: the bot as production runs it (compiled, `node --expose-gc dist/src/main.js`, its own
  * process) against the local Discord double, many games at once (a game that ends is followed by
  * a new one in its channel, so that as many stay live), players simulated in this process
  * clicking only what the bot shows them (test/e2e/players.ts). Three parts:
@@ -210,10 +210,8 @@ async function startRig(scenario: Scenario): Promise<Rig> {
     DISCORD_TOKEN: double.token,
     DISCORD_API_URL: double.restUrl,
     DISCORD_GLOBAL_REST_LIMIT: String(scenario.globalLimit),
-    // As the Docker image runs it (see the Dockerfile): one malloc arena per core, not per thread,
-    // and on Node 22 or later (the image runs 24) the young generation at most 8 MB a half (Node
-    // 20's own bound, 16 MB, is left as it was).
-    MALLOC_ARENA_MAX: '2',
+    // As the Docker image runs it (see the Dockerfile): on Node 22 or later (the image runs 24)
+    // the young generation at most 8 MB a half (Node 20's own bound, 16 MB, is left as it was).
     ...(BOT_NODE.major >= 22 ? { NODE_OPTIONS: '--max-semi-space-size=8' } : {}),
     // 'bot online' is an info line; moves log nothing at info.
     LOG_LEVEL: 'info',
@@ -221,7 +219,7 @@ async function startRig(scenario: Scenario): Promise<Rig> {
   };
   // `exec`: the shell becomes node, so the process measured is the bot itself. BENCH_BOT_NODE_ARGS
   // adds node options to it (`--cpu-prof --cpu-prof-dir=/tmp/p`: a CPU profile written as it stops).
-  const bot = startBotProcess(`exec ${BOT_NODE.binary} ${process.env.BENCH_BOT_NODE_ARGS ?? ''} src/main.js`, { cwd: join(ROOT, 'dist'), env });
+  const bot = startBotProcess(`exec ${BOT_NODE.binary} --expose-gc ${process.env.BENCH_BOT_NODE_ARGS ?? ''} src/main.js`, { cwd: join(ROOT, 'dist'), env });
   running.add(bot);
   const online = await bot.waitForLine('bot online', { timeoutMs: 120_000 });
   const pid = online.pid!;

@@ -10,7 +10,7 @@
  * given whichever boards come while it is free (what piscina's own balancing did), and given its
  * games' boards when they have two players each, as the load bench's do (the names it keeps). And one
  * thread's share of a bot of 500 games in mid-game, and of 800, past what a thread keeps of its
- * games' rows (src/render/board.ts, `STRIP_BUDGET_BYTES`; src/render/cache.ts).
+ * games' rows (src/render/board.ts, `STRIP_BUDGET_BYTES`).
  */
 import { homeLane } from '../src/ai/pool.js';
 import { nextInt } from '../src/engine/rng.js';

@@ -14,7 +14,9 @@
  * took V8's helper threads a third of the bot's CPU. While the event loop is busy more than half
  * the time the heap may grow 100 % (a full collection a quarter as often); once it is quiet again
  * the bot returns to 25 % and collects at once, so the room a busy spell took is given back within
- * seconds, not whenever V8 would next collect (`adaptHeapGrowth`). The young generation's size is
+ * seconds, not whenever V8 would next collect (`adaptHeapGrowth`). Measured again on 2026-12-04
+ * (docs/performance.md, "Tuning"): 1,000 live games 289 MB with this policy against 369–421
+ * without it, the Docker image's flags in both. The young generation's size is
  * fixed as the process starts, so its bound is a flag in the Docker image's NODE_OPTIONS
  * (`--max-semi-space-size=8`: on a large machine Node 24's default is eight times that; the
  * Dockerfile says why).
@@ -29,7 +31,6 @@
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 
 /** The heap may grow to this many per cent above what the last full collection left live. */
 export const HEAP_GROWING_PERCENT = 25;
@@ -40,6 +41,7 @@ export const BUSY_HEAP_GROWING_PERCENT = 100;
 /**
  * Sets how far past what is live the heap may grow, for this process (V8's flags are per process,
  * so the worker threads too). V8 reads it at every full collection, so it holds from the next one on.
+ * Only the main thread calls it (`adaptHeapGrowth`, from src/main.ts): no two threads race for it.
  */
 export function setHeapGrowth(percent: number): void {
   setFlagsFromString(`--heap-growing-percent=${percent}`);
@@ -94,55 +96,19 @@ export class HeapGrowthPolicy {
 }
 
 /**
- * A full collection of this thread's heap on demand (`exposedGc`). The "last resort"
- * flavour is the collection V8 makes before it gives up for want of memory: it collects until
- * nothing more is freed and shrinks the young generation back to 1 MB too (seen on Node 24). V8
- * before 12 (Node 20) takes no options: given them, its `gc` collected nothing, so it gets none
- * and makes a full collection of the old generation.
+ * A full collection of this thread's heap, or null where node was not started with `--expose-gc`
+ * (the Docker image, `npm start` and the load bench give it; no flag is switched at run time to
+ * get one). The "last resort" flavour is the collection V8 makes before it gives up for want
+ * of memory: it collects until nothing more is freed and shrinks the young generation back to
+ * 1 MB too (seen on Node 24). V8 before 12 (Node 20) takes no options: given them, its `gc`
+ * collected nothing, so it gets none and makes a full collection of the old generation.
  */
-export function fullCollection(): () => void {
-  const gc = exposedGc();
+export function fullCollection(gc = (globalThis as { gc?: Gc }).gc): (() => void) | null {
+  if (typeof gc !== 'function') return null;
   return v8TakesGcOptions() ? () => gc({ type: 'major', flavor: 'last-resort' }) : () => gc();
 }
 
-/**
- * A collection of this thread's young generation alone (a scavenge), on demand: what frees the
- * buffers outside the heap that only young objects hold (a drawing thread's pixel copies) for a
- * fraction of a full collection's cost. Node 20's V8 takes this option too.
- */
-export function youngCollection(): () => void {
-  const gc = exposedGc();
-  return () => gc({ type: 'minor' });
-}
-
-type Gc = (options?: { type: 'major'; flavor: 'last-resort' } | { type: 'minor' }) => void;
-
-/**
- * Reads of `gc` tried before giving up: each miss means another thread switched the flag off at
- * that instant (`exposedGc`). Ten were too few on a loaded machine: `.ci/run` of 2026-12-03 saw
- * one of gc-race.test.ts's four threads miss ten times running. A read that succeeds at once (the
- * usual case) costs the same; each further one a new context, well under a millisecond.
- */
-const GC_READ_ATTEMPTS = 100;
-
-/**
- * V8's `gc`, without starting node with `--expose-gc`: the flag set for a moment makes a new
- * context carry it. The flag is the process's, so another thread switching it off between this
- * one's setting it and reading `gc` (the drawing threads start together, each fetching its own)
- * leaves the context without it: the read is tried again, the flag set anew.
- */
-function exposedGc(): Gc {
-  for (let attempt = 1; ; attempt++) {
-    setFlagsFromString('--expose-gc');
-    try {
-      return runInNewContext('gc') as Gc;
-    } catch (error) {
-      if (attempt >= GC_READ_ATTEMPTS) throw error;
-    } finally {
-      setFlagsFromString('--no-expose-gc');
-    }
-  }
-}
+type Gc = (options?: { type: 'major'; flavor: 'last-resort' }) => void;
 
 const v8TakesGcOptions = () => Number(process.versions.v8.split('.')[0]) >= 12;
 
@@ -150,8 +116,8 @@ export interface HeapGrowthDependencies {
   /** The event loop's utilization since the last call (the first call: since it started). */
   utilization(): number;
   setGrowth(percent: number): void;
-  /** A full collection, so that the usual growth holds at once rather than from V8's next one. */
-  collect(): void;
+  /** A full collection, so that the usual growth holds at once rather than from V8's next one; null: none (no `--expose-gc`). */
+  collect: (() => void) | null;
   /** Told of every change: busy or quiet now, the growth now in force, and on quiet the collection's pause. */
   changed(change: { busy: boolean; percent: number; collectionMs?: number }): void;
   everyMs: number;
@@ -185,7 +151,7 @@ export function adaptHeapGrowth(dependencies: Partial<HeapGrowthDependencies> = 
     if (change === 'quiet') {
       setGrowth(HEAP_GROWING_PERCENT);
       const started = performance.now();
-      collect();
+      collect?.();
       changed({ busy: false, percent: HEAP_GROWING_PERCENT, collectionMs: Math.round(performance.now() - started) });
     }
   }, everyMs);
@@ -204,7 +170,8 @@ export function adaptHeapGrowth(dependencies: Partial<HeapGrowthDependencies> = 
  * event loop; what it gives back is taken again at a few MB a second, page by page. Its cost
  * there, counted in the bot: 52 ms of CPU a trim and some 8,700 more page faults every 10 s,
  * under 1 % of the bot's CPU. `npm run bench:load -- --part memory`, 2026-11-26: 292 MB (median
- * of three runs) 10 s after a move in each of 1,000 games, against 316 without.
+ * of three runs) 10 s after a move in each of 1,000 games, against 316 without; 2026-12-04, the
+ * rest of this file's tuning on in both: 237 MB against 289 (docs/performance.md).
  */
 export const ALLOCATOR_TRIM_MS = 10_000;
 

@@ -7,14 +7,7 @@ import { Piscina } from 'piscina';
 import type { Action, ChainState, GameView } from '../engine/index.js';
 import { renderBoardAnimation, type AnimationFrame } from '../render/animation.js';
 import { renderBoard, renderNetWorthChart, type BoardOptions, type BoardView } from '../render/index.js';
-import { pixelBytesCopied } from '../render/png.js';
-import { youngCollection } from '../heap.js';
-import { lowerThisThreadsPriority } from '../thread-priority.js';
 import { chooseAction, suggest, type ChooseOptions, type Suggestion } from './index.js';
-
-// Nothing this thread does is a click's first answer (a board arrives with the table's message,
-// a computer's move after its delay): on a busy machine the event loop goes first.
-lowerThisThreadsPriority();
 
 export type Task =
   | { kind: 'choose'; view: GameView; options: ChooseOptions }
@@ -23,34 +16,7 @@ export type Task =
   | { kind: 'board'; view: BoardView; options: BoardOptions }
   | { kind: 'netWorthChart'; view: GameView };
 
-/**
- * After a picture, the young generation is collected if the picture copied pixels out of a canvas
- * (`pixelBytesCopied`, some 3 MB a board outside the heap, held only by young buffers). Left to
- * V8, those copies piled up until they started a full collection of the thread's heap, about every
- * twenty boards, and the thread spent more on collecting than on drawing. A scavenge after each
- * picture frees them for a fraction of that (boards through this pool, CPU of the whole process a
- * board, Node 24, three runs each: 3.3–4.1 ms against 4.4–6.1). Collecting only every 8 or 24 MB
- * of copies saved nothing. V8's `--external-memory-accounted-in-global-limit` halved the cost
- * but doubled the process's resident memory.
- */
-const collectYoung = youngCollection();
-let pixelBytesCollected = 0;
-
-function collectPixelCopies(): void {
-  if (pixelBytesCopied() === pixelBytesCollected) return;
-  collectYoung();
-  pixelBytesCollected = pixelBytesCopied();
-}
-
 export default function work(task: Task): Action | null | Suggestion | Uint8Array {
-  try {
-    return perform(task);
-  } finally {
-    collectPixelCopies();
-  }
-}
-
-function perform(task: Task): Action | null | Suggestion | Uint8Array {
   switch (task.kind) {
     case 'choose':
       return chooseAction(task.view, task.options);

@@ -5,7 +5,7 @@
 import { createCanvas, type Canvas, type CanvasRenderingContext2D } from 'canvas';
 import { CHAIN_SETS, COLUMNS, isSafe, ROW_LETTERS, ROWS, sharePrice, TILE_COUNT, tileIndex, tileName } from '../engine/board.js';
 import { UNINCORPORATED, type Cell, type ChainView, type GameView } from '../engine/types.js';
-import { BoundedCache } from './cache.js';
+import { LRUCache } from 'lru-cache';
 import { formatMoney } from './format.js';
 import { chainLabels, THEME } from './palette.js';
 import { assemblePng, encodeStrip, entriesOf, Palette, pixelsOf, stripOfScanlines, type Strip } from './png.js';
@@ -286,17 +286,19 @@ function bandCanvas(height: number): { canvas: Canvas; ctx: CanvasRenderingConte
  * was drawn again: at 6 MB that came at about 100 games a thread, 200 a bot with two drawing
  * threads (twelve bands a board against two, about 6 ms of CPU a board against 1.5). 16 MB holds
  * 250 games a thread, the 500 a bot carries at Discord's default REST limit (issue 15), through
- * their whole game (`test/render/strips.test.ts`); past that, the cache keeps the rows of as many
- * games as it holds and the others are drawn again (src/render/cache.ts: at 400 games a thread
- * about five bands a board; `npm run bench render`, its last lines).
+ * their whole game (`test/render/strips.test.ts`). Past that, the least recently used strip is
+ * the one needed next and most bands are drawn again (at 400 games a thread, `npm run bench
+ * render`'s last line); a cache that kept part of that loop (LIRS) drew the same bands as this
+ * one up to 250 games a thread, earned nothing at 200 games and gave way to lru-cache
+ * (docs/performance.md).
  */
 export const STRIP_BUDGET_BYTES = 16 * 1024 * 1024;
-const keptStrips = new BoundedCache<Strip>(STRIP_BUDGET_BYTES, (strip) => strip.deflated.length + 64);
+const keptStrips = new LRUCache<string, Strip>({ maxSize: STRIP_BUDGET_BYTES, sizeCalculation: (strip) => strip.deflated.length + 64 });
 let encodedStrips = 0;
 
 /** Bytes the kept strips take now. */
 export function stripCacheBytes(): number {
-  return keptStrips.bytes;
+  return keptStrips.calculatedSize;
 }
 
 /** Bands this thread has drawn and encoded so far, rather than found kept. */

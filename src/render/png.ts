@@ -146,24 +146,12 @@ export interface Strip {
   readonly length: number;
 }
 
-let pixelBytes = 0;
-
-/**
- * Bytes of pixels this thread has copied out of canvases so far (`pixelsOf`). Each copy is a
- * buffer outside the JavaScript heap that lives only until its picture is encoded, some 3 MB a
- * board; a drawing thread collects its young generation by this count (src/ai/worker.ts).
- */
-export function pixelBytesCopied(): number {
-  return pixelBytes;
-}
-
 /**
  * The pixels of an opaque canvas, in a buffer of their own. (Cairo's own copy: `getImageData`
  * converts every pixel and, for a whole picture, cost several times as much.)
  */
 export function pixelsOf(canvas: Canvas): Pixels {
   const copy = canvas.toBuffer('raw');
-  pixelBytes += copy.length;
   // A 32-bit view needs an aligned start; node-canvas gives one, but a pooled buffer would not.
   const raw = copy.byteOffset % 4 === 0 ? copy : Buffer.from(new Uint8Array(copy).buffer);
   return new Int32Array(raw.buffer, raw.byteOffset, raw.length >> 2);

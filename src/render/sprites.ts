@@ -4,7 +4,7 @@
  * come back on every board, so each is drawn once per process.
  */
 import { createCanvas, type Canvas, type CanvasRenderingContext2D } from 'canvas';
-import { BoundedCache } from './cache.js';
+import { LRUCache } from 'lru-cache';
 import { font } from './fonts.js';
 
 /**
@@ -37,16 +37,21 @@ const nameBytesOf = (canvas: Canvas): number => Math.ceil(canvas.width / 4) * 4 
 // An evicted sprite gives its pixels back now rather than whenever this thread next collects its
 // garbage (an idle drawing thread may not for minutes). Nothing holds an evicted sprite: every
 // caller draws the sprite it is handed before asking for another.
-const giveBack = (old: Canvas): void => {
-  old.width = 0;
-};
-const sprites = new BoundedCache<Canvas>(SPRITE_BUDGET_BYTES, bytesOf, giveBack);
-const names = new BoundedCache<Canvas>(NAME_BUDGET_BYTES, nameBytesOf, giveBack);
+const keptWithin = (maxSize: number, sizeCalculation: (canvas: Canvas) => number) =>
+  new LRUCache<string, Canvas>({
+    maxSize,
+    sizeCalculation,
+    dispose: (old, _key, reason) => {
+      if (reason === 'evict') old.width = 0;
+    },
+  });
+const sprites = keptWithin(SPRITE_BUDGET_BYTES, bytesOf);
+const names = keptWithin(NAME_BUDGET_BYTES, nameBytesOf);
 
 let namesMade = 0;
 
 /** The sprite under `key` in `cache`, made by `make` the first time. */
-function cached(key: string, make: () => Canvas, cache = sprites): Canvas {
+function cached(key: string, make: () => Canvas, cache: LRUCache<string, Canvas> = sprites): Canvas {
   let canvas = cache.get(key);
   if (!canvas) {
     canvas = make();
@@ -62,7 +67,7 @@ export function namesDrawn(): number {
 
 /** Bytes of pixels the caches hold now (each at most its budget, or one sprite more). */
 export function spriteCacheBytes(): { sprites: number; names: number } {
-  return { sprites: sprites.bytes, names: names.bytes };
+  return { sprites: sprites.calculatedSize, names: names.calculatedSize };
 }
 
 /** The sprite under `key`, drawn by `draw` on a transparent canvas the first time. */
