@@ -13,7 +13,7 @@
  *   time per decision: hard p50 / p99 (goal p99 ≤ 1 s), medium p99 (≤ 20 ms), the yardstick's p50
  */
 import { availableParallelism } from 'node:os';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import { apply, createGame, decidingSeat, viewFor, type Action, type GameOptions, type GameView } from '../src/engine/index.js';
 import { chooseAction, type Player } from '../src/ai/index.js';
 import { HARD_SETTINGS, hardAction } from '../src/ai/hard.js';
@@ -82,9 +82,11 @@ function playGame(job: GameJob): GameOutcome {
 }
 
 if (!isMainThread) {
-  const jobs = workerData as GameJob[];
-  for (const job of jobs) parentPort!.postMessage(playGame(job));
-  parentPort!.postMessage('done');
+  // One game at a time, as the main thread hands them out: no thread idles while another has many left.
+  parentPort!.on('message', (job: GameJob | 'done') => {
+    if (job === 'done') process.exit(0);
+    parentPort!.postMessage(playGame(job));
+  });
 } else {
   const full = process.argv.includes('--full');
   const arg = process.argv.indexOf('--games');
@@ -92,21 +94,31 @@ if (!isMainThread) {
   if (!Number.isInteger(games) || games < 4) throw new Error('--games takes a whole number, 4 or more (a multiple of 4 plays every deal from every seat)');
   const quarter = Math.max(4, 4 * Math.round(games / 16));
   const medium3: Entrant[] = ['medium', 'medium', 'medium'];
+  // In this order: each row is printed as soon as its games are in, the goals first.
   const matches: Match[] = [
-    { name: 'hard vs 3 baselines', lineup: ['hard', 'baseline', 'baseline', 'baseline'], games },
-    { name: 'hard vs 1 baseline', lineup: ['hard', 'baseline'], games },
     { name: 'hard vs 3 medium', lineup: ['hard', ...medium3], games },
     { name: 'hard vs 3 yardsticks', lineup: ['hard', 'yardstick', 'yardstick', 'yardstick'], games: quarter },
+    { name: 'hard vs 3 baselines', lineup: ['hard', 'baseline', 'baseline', 'baseline'], games },
+    { name: 'hard vs 3 medium, trades on', lineup: ['hard', ...medium3], games, options: { trades: true } },
+    ...[50, 200, 1000].map((ms): Match => ({ name: `hard@${ms} ms vs 3 medium`, lineup: [`hard@${ms}`, ...medium3], games: quarter })),
+    { name: 'hard vs 1 baseline', lineup: ['hard', 'baseline'], games },
     { name: 'medium vs 3 baselines', lineup: ['medium', 'baseline', 'baseline', 'baseline'], games },
     { name: 'medium vs 3 yardsticks', lineup: ['medium', 'yardstick', 'yardstick', 'yardstick'], games: quarter },
     { name: 'easy vs 3 baselines', lineup: ['easy', 'baseline', 'baseline', 'baseline'], games: quarter },
-    { name: 'hard vs 3 medium, trades on', lineup: ['hard', ...medium3], games, options: { trades: true } },
-    ...[50, 200, 1000].map((ms): Match => ({ name: `hard@${ms} ms vs 3 medium`, lineup: [`hard@${ms}`, ...medium3], games: quarter })),
   ];
-  // Each deal (seed) is played once from every seat: the player under test meets the same
-  // tiles in every seat order, so the luck of the deal cancels out.
+  const goals: Record<string, string> = {
+    'hard vs 3 medium': 'goal ≥ 75%',
+    'hard vs 3 yardsticks': 'goal ≥ 50% (a fair share is 25%)',
+    'hard vs 3 baselines': 'goal ≥ 90%',
+    'hard vs 1 baseline': 'goal ≥ 65%',
+    'medium vs 3 baselines': 'goal > 25%',
+    'medium vs 3 yardsticks': 'no goal',
+    'easy vs 3 baselines': 'goal < 25%',
+  };
   const only = process.argv.indexOf('--only');
   const chosen = only >= 0 ? matches.filter((match) => match.name.includes(process.argv[only + 1] ?? '')) : matches;
+  // Each deal (seed) is played once from every seat: the player under test meets the same
+  // tiles in every seat order, so the luck of the deal cancels out.
   const jobs: GameJob[] = chosen.flatMap((match) =>
     Array.from({ length: match.games }, (_, index) => ({
       match: match.name,
@@ -116,31 +128,9 @@ if (!isMainThread) {
       rotation: index % match.lineup.length,
     })),
   );
-  // The costly games first, so that no thread is left with a long one at the end.
-  const cost = (job: GameJob) => (job.lineup.includes('yardstick') ? 3 : job.lineup[0]!.startsWith('hard@') ? 2 : 1);
-  jobs.sort((a, b) => cost(b) - cost(a));
   const threads = Math.max(1, Math.min(availableParallelism(), jobs.length));
   const started = performance.now();
   const outcomes: GameOutcome[] = [];
-  await Promise.all(
-    Array.from({ length: threads }, (_, thread) => {
-      const slice = jobs.filter((_, index) => index % threads === thread);
-      // Workers run this same TypeScript file: they register tsx's loader first, as `tsx` did here.
-      const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
-      const worker = new Worker(bootstrap, { eval: true, workerData: slice });
-      return new Promise<void>((resolve, reject) => {
-        worker.on('message', (message: GameOutcome | 'done') => {
-          if (message === 'done') {
-            void worker.terminate().then(() => resolve());
-            return;
-          }
-          outcomes.push(message);
-        });
-        worker.on('error', reject);
-      });
-    }),
-  );
-  const minutes = (performance.now() - started) / 60_000;
   const quantile = (values: number[], q: number) => {
     const sorted = values.slice().sort((a, b) => a - b);
     return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
@@ -157,28 +147,45 @@ if (!isMainThread) {
     const percent = (value: number) => `${(100 * value).toFixed(1)}%`;
     return `${percent(p)} (95% ${percent(Math.max(0, centre - half))}–${percent(Math.min(1, centre + half))}, ${n} games)`;
   };
-  const times = (names: string[]) => names.flatMap((name) => of(name).flatMap((outcome) => outcome.times));
   const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
-  const hardTimes = times(['hard vs 3 baselines', 'hard vs 1 baseline', 'hard vs 3 medium', 'hard vs 3 yardsticks', 'hard vs 3 medium, trades on']);
-  const mediumTimes = times(['medium vs 3 baselines']);
-  const yardstickTimes = outcomes.flatMap((outcome) => outcome.yardstickTimes);
-  const goal = (name: string, text: string) => {
-    if (of(name).length > 0) console.log(`ai: ${name.padEnd(30)} ${rate(name)}  ${text}`);
+  const row = (match: Match) => {
+    const times = of(match.name).flatMap((outcome) => outcome.times);
+    const time = `decision p50 ${ms(quantile(times, 0.5))} p99 ${ms(quantile(times, 0.99))}`;
+    let text = goals[match.name] ?? (match.name.startsWith('hard@') ? 'strength against budget (worlds uncapped)' : '');
+    if (match.options?.trades) {
+      const perGame = of(match.name).reduce((sum, outcome) => sum + outcome.trades, 0) / of(match.name).length;
+      const off = of('hard vs 3 medium').length > 0 ? `against ${rate('hard vs 3 medium').split(' (')[0]} with trades off; ` : '';
+      text = `${off}${perGame.toFixed(2)} trades completed per game`;
+    }
+    console.log(`ai: ${match.name.padEnd(30)} ${rate(match.name)}  ${text}; ${time}`);
   };
-  goal('hard vs 3 baselines', 'goal ≥ 90%');
-  goal('hard vs 1 baseline', 'goal ≥ 65%');
-  goal('hard vs 3 medium', 'goal ≥ 75%');
-  goal('hard vs 3 yardsticks', 'goal ≥ 50% (a fair share is 25%)');
-  goal('medium vs 3 baselines', 'goal > 25%');
-  goal('medium vs 3 yardsticks', 'no goal');
-  goal('easy vs 3 baselines', 'goal < 25%');
-  for (const budget of [50, 200, 1000]) goal(`hard@${budget} ms vs 3 medium`, 'strength against budget (worlds uncapped)');
-  const traded = of('hard vs 3 medium, trades on');
-  const perGame = traded.reduce((sum, outcome) => sum + outcome.trades, 0) / Math.max(1, traded.length);
-  if (traded.length > 0)
-    goal('hard vs 3 medium, trades on', `against ${rate('hard vs 3 medium').split(' (')[0]} with trades off; ${perGame.toFixed(2)} trades completed per game`);
+  await Promise.all(
+    Array.from({ length: threads }, () => {
+      // Workers run this same TypeScript file: they register tsx's loader first, as `tsx` did here.
+      const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
+      const worker = new Worker(bootstrap, { eval: true });
+      const next = () => worker.postMessage(jobs.shift() ?? 'done');
+      return new Promise<void>((resolve, reject) => {
+        worker.on('message', (outcome: GameOutcome) => {
+          outcomes.push(outcome);
+          const match = chosen.find((candidate) => candidate.name === outcome.match)!;
+          if (of(match.name).length === match.games) row(match);
+          next();
+        });
+        worker.on('online', next);
+        worker.on('exit', () => resolve());
+        worker.on('error', reject);
+      });
+    }),
+  );
+  const minutes = (performance.now() - started) / 60_000;
+  const hardTimes = outcomes
+    .filter((outcome) => chosen.some((match) => match.name === outcome.match && match.lineup[0] === 'hard'))
+    .flatMap((outcome) => outcome.times);
+  const mediumTimes = of('medium vs 3 baselines').flatMap((outcome) => outcome.times);
+  const yardstickTimes = outcomes.flatMap((outcome) => outcome.yardstickTimes);
   console.log(
     `ai: decision time: hard p50 ${ms(quantile(hardTimes, 0.5))} p99 ${ms(quantile(hardTimes, 0.99))} (goal p99 ≤ 1000 ms), medium p99 ${ms(quantile(mediumTimes, 0.99))} (goal ≤ 20 ms), yardstick p50 ${ms(quantile(yardstickTimes, 0.5))}`,
   );
-  console.log(`ai: tournament of ${jobs.length} games on ${threads} worker threads in ${minutes.toFixed(1)} min`);
+  console.log(`ai: tournament of ${outcomes.length} games on ${threads} worker threads in ${minutes.toFixed(1)} min`);
 }
