@@ -77,8 +77,11 @@ export function hardSearch(view: GameView, seed: number, settings: HardSettings 
   let active = shortlist.map((_, index) => index);
   const mean = (index: number) => (wins[index]! + margins[index]! / 10_000) / Math.max(1, played[index]!);
   let worlds = 0;
+  let worldTime = 0;
   for (let world = 0; world < settings.worlds; world++) {
-    if (world > 0 && performance.now() > deadline) break;
+    // No world is begun that the last one's time says would end past the budget.
+    const now = performance.now();
+    if (world > 0 && now + worldTime > deadline) break;
     worlds++;
     const worldSeed = (seed + world * 0x9e3779b1) >>> 0;
     const state = world === 0 ? first : determinize(view, worldSeed);
@@ -93,6 +96,7 @@ export function hardSearch(view: GameView, seed: number, settings: HardSettings 
       margins[index]! += standing(end, seat);
       played[index]!++;
     }
+    worldTime = performance.now() - now;
     const pruning = PRUNING.find((step) => step.after === worlds);
     if (pruning && active.length > pruning.keep)
       active = active
