@@ -5,10 +5,8 @@
  * reach the person with Accept and Decline, as a person's would.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeShownTables } from '../../src/bot/table/publish.js';
-import { decidingSeat, sharePrice, type GameState } from '../../src/engine/index.js';
-import { getGame, type StoredGame } from '../../src/store/index.js';
-import { SETTLE_MS, buttonsOf, latestPublicWithButtons, messageText, privateFollowUps, startHarness, type Harness } from './harness.js';
+import { sharePrice, type GameState } from '../../src/engine/index.js';
+import { SETTLE_MS, buttonsOf, humansTurnOrEnd, latestPublicWithButtons, messageText, privateFollowUps, startHarness, type Harness } from './harness.js';
 import { Table } from './players.js';
 
 let h: Harness;
@@ -18,21 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-
-/** Waits until the game is over or the person must decide (and the table says so). */
-async function humansTurnOrEnd(gameId: string, humanId: string): Promise<StoredGame> {
-  const until = Date.now() + 60_000;
-  for (;;) {
-    await writeShownTables(h.bot.context);
-    const game = (await getGame(h.database.prisma, gameId))!;
-    if (game.status === 'finished') return game;
-    if (game.status === 'active' && game.publicStateId === game.state.stateId && game.state.players[decidingSeat(game.state)!]!.id === humanId) {
-      if (messageText(latestPublicWithButtons(h)).includes(`<@${humanId}>`)) return game;
-    }
-    if (Date.now() > until) throw new Error('the computers did not hand the turn back');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** A chain on the board the seat holds shares of, if any: the person will ask it for one. */
 function chainToAskFor(state: GameState, seat: number): { name: string; price: number } | null {
@@ -63,7 +46,7 @@ describe('trading with computer players', () => {
     let traded = false;
     for (let decisions = 0; !traded; decisions++) {
       expect(decisions, 'a computer came to hold shares before the game ended').toBeLessThan(200);
-      const game = await humansTurnOrEnd(gameId, host.id);
+      const game = await humansTurnOrEnd(h, gameId, host.id);
       expect(game.status).toBe('active');
       if (game.status !== 'active') return;
       const me = game.state.players.findIndex((player) => player.id === host.id);
@@ -90,7 +73,7 @@ describe('trading with computer players', () => {
         .settled({ timeoutMs: SETTLE_MS });
       expect(privateFollowUps(submitted).map((message) => message.content)).toEqual([]);
       // The computer answers by itself; the turn comes back to the person, to place a tile.
-      const after = await humansTurnOrEnd(gameId, host.id);
+      const after = await humansTurnOrEnd(h, gameId, host.id);
       if (after.status !== 'active') throw new Error('the game ended');
       const index = after.state.chains.findIndex((chain) => chain.name === wanted.name);
       expect(after.state.phase.kind).toBe('placeTile');
@@ -104,7 +87,7 @@ describe('trading with computer players', () => {
     let offersSeen = 0;
     for (let decisions = 0; ; decisions++) {
       expect(decisions).toBeLessThan(400);
-      const game = await humansTurnOrEnd(gameId, host.id);
+      const game = await humansTurnOrEnd(h, gameId, host.id);
       if (game.status === 'finished') break;
       if (game.status === 'active' && game.state.phase.kind === 'tradeOffer') {
         offersSeen++;
