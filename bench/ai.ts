@@ -1,26 +1,38 @@
 /**
- * `npm run bench:ai [-- --games N]`: the computer players' tournament against the baseline
- * (docs/ai-baseline.md), seeds fixed and seats rotated so every seat order is played
- * equally, games spread over worker threads. A tied first place counts 1/k of a win.
+ * `npm run bench:ai [-- --games N] [-- --full]`: the computer players' tournament (docs/ai.md),
+ * seeds fixed and seats rotated so every seat order is played equally, games spread over worker
+ * threads. A tied first place counts 1/k of a win; every rate is printed with its games and a
+ * 95 % interval. The default (64 games a row, 16 for the costly rows) takes some minutes; `--full`
+ * plays 400 and 100; `--only TEXT` plays only the rows whose name contains TEXT.
  *
- *   hard vs 3 baselines (4 players) and vs 1 baseline (2 players): goals ≥ 40 % and ≥ 65 %
- *   medium vs 3 baselines: goal > 25 %;  easy vs 3 baselines: goal < 25 %
- *   time per decision: hard p50 / p99 (goal p99 ≤ 1 s), medium p99 (goal ≤ 20 ms)
+ *   hard against 3 baselines (goal ≥ 90 %), 3 medium players (≥ 75 %), 3 MCTS yardsticks
+ *   (bench/yardstick.ts, ≥ 50 %); hard against 1 baseline (2 players, ≥ 65 %)
+ *   medium against 3 baselines (> 25 %), easy against 3 baselines (< 25 %)
+ *   hard's strength against its budget (50 ms, 200 ms, 1 s a decision, no cap on worlds)
+ *   trades on: trades completed per game, hard's rate against 3 medium players, on against off
+ *   time per decision: hard p50 / p99 (goal p99 ≤ 1 s), medium p99 (≤ 20 ms), the yardstick's p50
  */
 import { availableParallelism } from 'node:os';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { apply, createGame, decidingSeat, viewFor, type GameOptions } from '../src/engine/index.js';
+import { Worker, isMainThread, parentPort } from 'node:worker_threads';
+import { apply, createGame, decidingSeat, viewFor, type Action, type GameOptions, type GameView } from '../src/engine/index.js';
 import { chooseAction, type Player } from '../src/ai/index.js';
+import { HARD_SETTINGS, hardAction } from '../src/ai/hard.js';
+import { yardstickAction } from './yardstick.js';
+
+/** A seat: a level, the baseline, the MCTS yardstick, or hard held to a budget (ms) with no cap on worlds. */
+type Entrant = Player | 'yardstick' | `hard@${number}`;
 
 interface Match {
   name: string;
-  lineup: Player[];
+  lineup: Entrant[];
   games: number;
+  options?: Partial<GameOptions>;
 }
 
 interface GameJob {
   match: string;
-  lineup: Player[];
+  lineup: Entrant[];
+  options: Partial<GameOptions>;
   seed: number;
   /** The lineup is rotated by this many seats, so the player under test sits everywhere in turn. */
   rotation: number;
@@ -30,56 +42,88 @@ interface GameOutcome {
   match: string;
   /** The win share of the player under test (lineup[0]). */
   share: number;
-  /** Milliseconds per decision of the player under test. */
+  /** Milliseconds per decision of the player under test, and of the yardstick seats. */
   times: number[];
+  yardstickTimes: number[];
+  /** Trades accepted in the game, by anyone. */
+  trades: number;
 }
 
-const OPTIONS: Partial<GameOptions> = {};
+function choose(view: GameView, entrant: Entrant, seed: number): Action | null {
+  if (entrant === 'yardstick') return yardstickAction(view, seed);
+  const budget = /^hard@(\d+)$/.exec(entrant);
+  if (budget) return hardAction(view, seed, { ...HARD_SETTINGS, worlds: 1_000_000 }, Number(budget[1]));
+  return chooseAction(view, { level: entrant as Player, seed, trades: true });
+}
 
 function playGame(job: GameJob): GameOutcome {
   const seats = job.lineup.map((_, seat) => job.lineup[(seat + job.rotation) % job.lineup.length]!);
   const tested = job.rotation === 0 ? 0 : job.lineup.length - job.rotation;
-  let state = createGame({ players: seats.map((_, seat) => ({ id: `s${seat}`, name: `Seat ${seat + 1}` })), options: OPTIONS, seed: job.seed });
+  let state = createGame({ players: seats.map((_, seat) => ({ id: `s${seat}`, name: `Seat ${seat + 1}` })), options: job.options, seed: job.seed });
   const times: number[] = [];
+  const yardstickTimes: number[] = [];
+  let trades = 0;
   for (let step = 0; state.phase.kind !== 'gameOver'; step++) {
     if (step > 5000) throw new Error(`game ${job.seed} did not end`);
     const seat = decidingSeat(state)!;
     const started = performance.now();
-    const action = chooseAction(viewFor(state, state.players[seat]!.id), { level: seats[seat]!, seed: job.seed * 7919 + step });
+    const action = choose(viewFor(state, state.players[seat]!.id), seats[seat]!, job.seed * 7919 + step);
     if (seat === tested) times.push(performance.now() - started);
+    else if (seats[seat] === 'yardstick') yardstickTimes.push(performance.now() - started);
     if (!action) throw new Error(`no action for ${seats[seat]} in game ${job.seed}`);
     const outcome = apply(state, action);
     if (!outcome.ok) throw new Error(`${seats[seat]} played an illegal move in game ${job.seed}: ${outcome.message}`);
+    if (action.type === 'answerTrade' && action.accept) trades++;
     state = outcome.state;
   }
   const first = state.result!.standings.filter((standing) => standing.place === 1);
   const share = first.some((standing) => standing.seat === tested) ? 1 / first.length : 0;
-  return { match: job.match, share, times };
+  return { match: job.match, share, times, yardstickTimes, trades };
 }
 
 if (!isMainThread) {
-  const jobs = workerData as GameJob[];
-  for (const job of jobs) parentPort!.postMessage(playGame(job));
-  parentPort!.postMessage('done');
+  // One game at a time, as the main thread hands them out: no thread idles while another has many left.
+  parentPort!.on('message', (job: GameJob | 'done') => {
+    if (job === 'done') process.exit(0);
+    parentPort!.postMessage(playGame(job));
+  });
 } else {
+  const full = process.argv.includes('--full');
   const arg = process.argv.indexOf('--games');
-  const games = arg >= 0 ? Number(process.argv[arg + 1]) : 400;
+  const games = arg >= 0 ? Number(process.argv[arg + 1]) : full ? 400 : 64;
   if (!Number.isInteger(games) || games < 4) throw new Error('--games takes a whole number, 4 or more (a multiple of 4 plays every deal from every seat)');
   const quarter = Math.max(4, 4 * Math.round(games / 16));
+  const medium3: Entrant[] = ['medium', 'medium', 'medium'];
+  // In this order: each row is printed as soon as its games are in, the goals first.
   const matches: Match[] = [
-    { name: 'hard 4p', lineup: ['hard', 'baseline', 'baseline', 'baseline'], games },
-    { name: 'hard 2p', lineup: ['hard', 'baseline'], games },
-    { name: 'medium 4p', lineup: ['medium', 'baseline', 'baseline', 'baseline'], games },
-    { name: 'easy 4p', lineup: ['easy', 'baseline', 'baseline', 'baseline'], games: quarter },
-    // No goal: how hard fares against opponents its playouts do not imitate (they play by the baseline's rules).
-    { name: 'hard vs medium 4p', lineup: ['hard', 'medium', 'medium', 'medium'], games: quarter },
+    { name: 'hard vs 3 medium', lineup: ['hard', ...medium3], games },
+    { name: 'hard vs 3 yardsticks', lineup: ['hard', 'yardstick', 'yardstick', 'yardstick'], games: quarter },
+    { name: 'hard vs 3 baselines', lineup: ['hard', 'baseline', 'baseline', 'baseline'], games },
+    { name: 'hard vs 3 medium, trades on', lineup: ['hard', ...medium3], games, options: { trades: true } },
+    ...[50, 200, 1000].map((ms): Match => ({ name: `hard@${ms} ms vs 3 medium`, lineup: [`hard@${ms}`, ...medium3], games: quarter })),
+    { name: 'hard vs 1 baseline', lineup: ['hard', 'baseline'], games },
+    { name: 'medium vs 3 baselines', lineup: ['medium', 'baseline', 'baseline', 'baseline'], games },
+    { name: 'medium vs 3 yardsticks', lineup: ['medium', 'yardstick', 'yardstick', 'yardstick'], games: quarter },
+    { name: 'easy vs 3 baselines', lineup: ['easy', 'baseline', 'baseline', 'baseline'], games: quarter },
   ];
+  const goals: Record<string, string> = {
+    'hard vs 3 medium': 'goal ≥ 75%',
+    'hard vs 3 yardsticks': 'goal ≥ 50% (a fair share is 25%)',
+    'hard vs 3 baselines': 'goal ≥ 90%',
+    'hard vs 1 baseline': 'goal ≥ 65%',
+    'medium vs 3 baselines': 'goal > 25%',
+    'medium vs 3 yardsticks': 'no goal',
+    'easy vs 3 baselines': 'goal < 25%',
+  };
+  const only = process.argv.indexOf('--only');
+  const chosen = only >= 0 ? matches.filter((match) => match.name.includes(process.argv[only + 1] ?? '')) : matches;
   // Each deal (seed) is played once from every seat: the player under test meets the same
   // tiles in every seat order, so the luck of the deal cancels out.
-  const jobs: GameJob[] = matches.flatMap((match) =>
+  const jobs: GameJob[] = chosen.flatMap((match) =>
     Array.from({ length: match.games }, (_, index) => ({
       match: match.name,
       lineup: match.lineup,
+      options: match.options ?? {},
       seed: 1000 + Math.floor(index / match.lineup.length),
       rotation: index % match.lineup.length,
     })),
@@ -87,44 +131,61 @@ if (!isMainThread) {
   const threads = Math.max(1, Math.min(availableParallelism(), jobs.length));
   const started = performance.now();
   const outcomes: GameOutcome[] = [];
+  const quantile = (values: number[], q: number) => {
+    const sorted = values.slice().sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  };
+  const of = (name: string) => outcomes.filter((outcome) => outcome.match === name);
+  /** A win rate with its 95 % interval (Wilson's, sound near 0 and 100 % too) and its games. */
+  const rate = (name: string) => {
+    const played = of(name);
+    const n = played.length;
+    const p = played.reduce((sum, outcome) => sum + outcome.share, 0) / n;
+    const z = 1.96;
+    const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
+    const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + (z * z) / n);
+    const percent = (value: number) => `${(100 * value).toFixed(1)}%`;
+    return `${percent(p)} (95% ${percent(Math.max(0, centre - half))}–${percent(Math.min(1, centre + half))}, ${n} games)`;
+  };
+  const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+  const row = (match: Match) => {
+    const times = of(match.name).flatMap((outcome) => outcome.times);
+    const time = `decision p50 ${ms(quantile(times, 0.5))} p99 ${ms(quantile(times, 0.99))}`;
+    let text = goals[match.name] ?? (match.name.startsWith('hard@') ? 'strength against budget (worlds uncapped)' : '');
+    if (match.options?.trades) {
+      const perGame = of(match.name).reduce((sum, outcome) => sum + outcome.trades, 0) / of(match.name).length;
+      const off = of('hard vs 3 medium').length > 0 ? `against ${rate('hard vs 3 medium').split(' (')[0]} with trades off; ` : '';
+      text = `${off}${perGame.toFixed(2)} trades completed per game`;
+    }
+    console.log(`ai: ${match.name.padEnd(30)} ${rate(match.name)}  ${text}; ${time}`);
+  };
   await Promise.all(
-    Array.from({ length: threads }, (_, thread) => {
-      const slice = jobs.filter((_, index) => index % threads === thread);
+    Array.from({ length: threads }, () => {
       // Workers run this same TypeScript file: they register tsx's loader first, as `tsx` did here.
       const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
-      const worker = new Worker(bootstrap, { eval: true, workerData: slice });
+      const worker = new Worker(bootstrap, { eval: true });
+      const next = () => worker.postMessage(jobs.shift() ?? 'done');
       return new Promise<void>((resolve, reject) => {
-        worker.on('message', (message: GameOutcome | 'done') => {
-          if (message === 'done') {
-            void worker.terminate().then(() => resolve());
-            return;
-          }
-          outcomes.push(message);
+        worker.on('message', (outcome: GameOutcome) => {
+          outcomes.push(outcome);
+          const match = chosen.find((candidate) => candidate.name === outcome.match)!;
+          if (of(match.name).length === match.games) row(match);
+          next();
         });
+        worker.on('online', next);
+        worker.on('exit', () => resolve());
         worker.on('error', reject);
       });
     }),
   );
   const minutes = (performance.now() - started) / 60_000;
-  const quantile = (values: number[], q: number) => {
-    const sorted = values.slice().sort((a, b) => a - b);
-    return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  };
-  const line = (name: string) => {
-    const of = outcomes.filter((outcome) => outcome.match === name);
-    const rate = of.reduce((sum, outcome) => sum + outcome.share, 0) / of.length;
-    // The 95 % interval of a proportion (normal approximation).
-    const margin = 1.96 * Math.sqrt((rate * (1 - rate)) / of.length);
-    const times = of.flatMap((outcome) => outcome.times);
-    return { text: `${(100 * rate).toFixed(1)}% ±${(100 * margin).toFixed(1)} (${of.length} games)`, p50: quantile(times, 0.5), p99: quantile(times, 0.99) };
-  };
-  const hard4 = line('hard 4p');
-  const hard2 = line('hard 2p');
-  const medium = line('medium 4p');
-  const easy = line('easy 4p');
-  console.log(`ai: hard 4p ${hard4.text}, 2p ${hard2.text}, decision p50 ${hard4.p50.toFixed(0)} ms p99 ${Math.max(hard4.p99, hard2.p99).toFixed(0)} ms (goals: ≥40%, ≥65%, p99 ≤1000 ms)`);
-  console.log(`ai: medium 4p ${medium.text}, decision p99 ${medium.p99.toFixed(1)} ms (goals: >25%, ≤20 ms)`);
-  console.log(`ai: easy 4p ${easy.text} (goal: <25%)`);
-  console.log(`ai: hard 4p against three medium players ${line('hard vs medium 4p').text} (no goal; a fair share is 25%)`);
-  console.log(`ai: tournament of ${jobs.length} games on ${threads} worker threads in ${minutes.toFixed(1)} min`);
+  const hardTimes = outcomes
+    .filter((outcome) => chosen.some((match) => match.name === outcome.match && match.lineup[0] === 'hard'))
+    .flatMap((outcome) => outcome.times);
+  const mediumTimes = of('medium vs 3 baselines').flatMap((outcome) => outcome.times);
+  const yardstickTimes = outcomes.flatMap((outcome) => outcome.yardstickTimes);
+  console.log(
+    `ai: decision time: hard p50 ${ms(quantile(hardTimes, 0.5))} p99 ${ms(quantile(hardTimes, 0.99))} (goal p99 ≤ 1000 ms), medium p99 ${ms(quantile(mediumTimes, 0.99))} (goal ≤ 20 ms), yardstick p50 ${ms(quantile(yardstickTimes, 0.5))}`,
+  );
+  console.log(`ai: tournament of ${outcomes.length} games on ${threads} worker threads in ${minutes.toFixed(1)} min`);
 }

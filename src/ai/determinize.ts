@@ -5,7 +5,7 @@
  * others' shares are dealt at random from what the bank and the viewer do not hold, and their
  * cash is guessed as the viewer's own. Nothing here reads anything the view does not show.
  */
-import { ALL_TILES, SHARES_PER_CHAIN, tileName, type GameState, type GameView, type Tile } from '../engine/index.js';
+import { ALL_TILES, SHARES_PER_CHAIN, tileName, type GameState, type GameView, type Phase, type Tile } from '../engine/index.js';
 import { nextInt, shuffle } from '../engine/rng.js';
 
 /** The tiles the viewer cannot see: in other hands or in the bag, in no particular order. */
@@ -59,10 +59,38 @@ export function determinize(view: GameView, seed: number): GameState {
     currentPlayer: view.currentPlayer,
     firstPlayer: view.firstPlayer,
     turn: view.turn,
-    phase: structuredClone(view.phase),
+    phase: phaseInWorld(view, shares),
     lastPlacedTile: view.lastPlacedTile,
     stateId: view.stateId,
     netWorthHistory: [],
     result: view.result,
   };
+}
+
+/**
+ * The view's phase, except that a merger's holders still to decide, which a hidden-holdings view
+ * does not name (src/engine/views.ts), are worked out from the shares this world dealt: the
+ * viewer where the view puts it, the world's other holders around it in the merger's order.
+ */
+function phaseInWorld(view: GameView, shares: number[][]): Phase {
+  const phase = structuredClone(view.phase);
+  const hidden = view.players.some((player) => player.shares === null);
+  if (phase.kind !== 'merger' || !phase.merger.current || !hidden) return phase;
+  const current = phase.merger.current;
+  const viewer = view.viewerSeat!;
+  const players = view.players.length;
+  const order = Array.from({ length: players }, (_, offset) => (phase.merger.mergemaker + offset) % players);
+  const holders = order.filter((seat) => seat !== viewer && shares[seat]![current.chain]! > 0);
+  const after = (seat: number) => holders.filter((other) => order.indexOf(other) > order.indexOf(seat));
+  const listed = current.holdersToDecide;
+  if (listed[0] === viewer) current.holdersToDecide = [viewer, ...after(viewer)];
+  else if (listed.includes(viewer)) {
+    // Another holder decides first: the world's holders before the viewer, else its neighbour.
+    const before = holders.filter((seat) => order.indexOf(seat) < order.indexOf(viewer));
+    current.holdersToDecide = [...(before.length > 0 ? before : [order[order.indexOf(viewer) - 1]!]), viewer, ...after(viewer)];
+  } else {
+    const first = holders[0] ?? order.find((seat) => seat !== viewer)!;
+    current.holdersToDecide = [first, ...after(first)];
+  }
+  return phase;
 }

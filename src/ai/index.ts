@@ -10,6 +10,7 @@ import { determinize } from './determinize.js';
 import { easyAction } from './easy.js';
 import { HARD_SETTINGS, hardAction, hardSearch } from './hard.js';
 import { mediumAction } from './medium.js';
+import { tradeAction } from './trades.js';
 
 export type Level = 'easy' | 'medium' | 'hard';
 /** The levels offered to players, and the baseline they are measured against. */
@@ -22,11 +23,21 @@ export interface ChooseOptions {
   seed: number;
   /** Most milliseconds `hard` may think (default 1,000); the other levels answer at once. */
   budgetMs?: number;
+  /**
+   * A computer seat in a game with trades: it answers offers by its standing and (medium, hard)
+   * makes one when it pays (trades.ts). Off for a stand-in playing for an absent person, which
+   * declines every offer and makes none.
+   */
+  trades?: boolean;
 }
 
 export function chooseAction(view: GameView, options: ChooseOptions): Action | null {
   if (view.viewerSeat === null) throw new Error('a computer player needs a seat');
   const seed = options.seed >>> 0;
+  if (options.trades && options.level !== 'baseline') {
+    const traded = tradeAction(view, seed, options.level !== 'easy');
+    if (traded) return traded;
+  }
   if (options.level === 'hard') return hardAction(view, seed, HARD_SETTINGS, options.budgetMs);
   const state = determinize(view, seed);
   switch (options.level) {
@@ -53,7 +64,7 @@ export function suggest(view: GameView, seed: number): Suggestion | null {
   const reason =
     worlds === 0
       ? 'it is the only sensible choice here.'
-      : `played out in ${worlds} possible deals of the hidden tiles, it won ${Math.round((100 * best.wins) / worlds)}% of the games, the best of the ${search.considered} moves tried.`;
+      : `played out in ${worlds} possible deals of the hidden tiles, it won ${Math.round(100 * best.wins)}% of the games, the best of the ${search.considered} moves tried.`;
   return { action: best.action, reason };
 }
 

@@ -25,8 +25,9 @@ function seedOf(game: ActiveGame): number {
   return hash;
 }
 
-async function chooseFor(ctx: BotContext, game: ActiveGame, seat: number, level: Level): Promise<Action | null> {
-  return ctx.workers.choose(viewFor(game.state, game.state.players[seat]!.id), { level, seed: seedOf(game) });
+/** `trades`: a computer seat trades (answers offers on their merits, makes some); a stand-in for a person declines them all. */
+async function chooseFor(ctx: BotContext, game: ActiveGame, seat: number, level: Level, trades = false): Promise<Action | null> {
+  return ctx.workers.choose(viewFor(game.state, game.state.players[seat]!.id), { level, seed: seedOf(game), trades });
 }
 
 /** The move to make without waiting for anyone (a computer seat, a seat on autopilot), or null: wait. */
@@ -35,7 +36,7 @@ export async function automaticMove(ctx: BotContext, game: ActiveGame): Promise<
   if (seat === null) return null;
   const level = computerLevel(game.state.players[seat]!.id);
   if (level) {
-    const action = await chooseFor(ctx, game, seat, level);
+    const action = await chooseFor(ctx, game, seat, level, true);
     return action && { action, mover: { seat, by: 'computer' } };
   }
   if (!game.clock.autopilot.includes(seat)) return null;

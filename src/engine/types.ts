@@ -61,9 +61,16 @@ export interface DefunctInProgress {
   chain: number;
   /** The defunct chain's size before the merger (the merging tile not counted). */
   sizeBefore: number;
-  /** Seats still to decide sell / trade / keep, in order; the first one decides now. */
+  /**
+   * Seats still to decide sell / trade / keep, in order; the first one decides now. In a view
+   * of a hidden-holdings game only the viewer is named (src/engine/views.ts): `[viewer]` when it
+   * decides now, `[ANOTHER_HOLDER, viewer]` when it decides later, `[ANOTHER_HOLDER]` otherwise.
+   */
   holdersToDecide: number[];
 }
+
+/** In a hidden-holdings view, a holder of the defunct chain other than the viewer, unnamed. */
+export const ANOTHER_HOLDER = -1;
 
 export interface MergerState {
   tile: Tile;

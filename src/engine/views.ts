@@ -5,7 +5,7 @@
 import { isSafe, sharePrice } from './board.js';
 import { copyPhase } from './moves/draft.js';
 import { seatOf } from './state.js';
-import type { GameState, GameView, Holdings } from './types.js';
+import { ANOTHER_HOLDER, type GameState, type GameView, type Holdings } from './types.js';
 
 /** The view of `playerId`, or the public (spectator) view when null or not seated. */
 export function viewFor(state: GameState, playerId: string | null): GameView {
@@ -66,8 +66,13 @@ export function spectatorView(state: GameState): GameView {
 function phaseFor(state: GameState, viewerSeat: number | null, holdingsOpen: boolean): GameView['phase'] {
   const phase = state.phase;
   switch (phase.kind) {
-    case 'merger':
-      return copyPhase(phase); // the engine's own copy of a merger under way (moves/draft.ts)
+    case 'merger': {
+      const copy = copyPhase(phase); // the engine's own copy of a merger under way (moves/draft.ts)
+      const current = copy.kind === 'merger' ? copy.merger.current : null;
+      // Who still decides would tell who holds the defunct chain: a person is told only "a holder".
+      if (current && !holdingsOpen) current.holdersToDecide = holdersSeenBy(current.holdersToDecide, viewerSeat);
+      return copy;
+    }
     case 'tradeOffer': {
       const { offer } = phase;
       const terms = holdingsOpen || viewerSeat === offer.from || viewerSeat === offer.to;
@@ -78,6 +83,12 @@ function phaseFor(state: GameState, viewerSeat: number | null, holdingsOpen: boo
     default:
       return { ...phase };
   }
+}
+
+/** With hidden holdings, only whether the viewer decides now, later, or not (types.ts, `holdersToDecide`). */
+function holdersSeenBy(holders: number[], viewerSeat: number | null): number[] {
+  if (viewerSeat !== null && holders[0] === viewerSeat) return [viewerSeat];
+  return viewerSeat !== null && holders.includes(viewerSeat) ? [ANOTHER_HOLDER, viewerSeat] : [ANOTHER_HOLDER];
 }
 
 const copyHoldings = (holdings: Holdings): Holdings => ({ cash: holdings.cash, shares: { ...holdings.shares } });

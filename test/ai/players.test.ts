@@ -65,7 +65,7 @@ describe('computer players', () => {
       const { answered } = playWith(['random', 'easy', 'medium', 'hard'], { trades: true, holdings }, 11);
       expect([...answered].sort(), holdings).toEqual(['easy', 'hard', 'medium']);
     }
-  });
+  }, 120_000); // two whole games with a hard player, whose search spends up to 200 worlds a decision
 
   it('choose the same action for the same seed, whatever the level', () => {
     const state = midGame(4, {}, 5, 40);

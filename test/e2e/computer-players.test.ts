@@ -5,10 +5,8 @@
  * promptly while the computers think (in the worker pool, off the bot's event loop).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeShownTables } from '../../src/bot/table/publish.js';
-import { decidingSeat } from '../../src/engine/index.js';
-import { getGame, guildLeaderboard, type StoredGame } from '../../src/store/index.js';
-import { SETTLE_MS, buttonsOf, latestPublicWithButtons, messageText, startHarness, type Harness } from './harness.js';
+import { getGame, guildLeaderboard } from '../../src/store/index.js';
+import { SETTLE_MS, buttonsOf, humansTurnOrEnd, latestPublicWithButtons, startHarness, type Harness } from './harness.js';
 import { Table } from './players.js';
 
 let h: Harness;
@@ -18,26 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-
-/** Waits until the game is over or the human must decide (and the table says so). */
-async function humansTurnOrEnd(gameId: string, humanId: string): Promise<StoredGame> {
-  const until = Date.now() + 60_000;
-  for (;;) {
-    // What the table shows, written down as the bot's tick would.
-    await writeShownTables(h.bot.context);
-    const game = (await getGame(h.database.prisma, gameId))!;
-    if (game.status === 'finished') return game;
-    if (game.status === 'active' && game.publicStateId === game.state.stateId && game.state.players[decidingSeat(game.state)!]!.id === humanId) {
-      const latest = latestPublicWithButtons(h);
-      if (messageText(latest).includes(`<@${humanId}>`)) return game;
-    }
-    if (Date.now() > until) {
-      const errors = h.logLines.filter((line) => line.level === 50).map((line) => `${String(line.msg)} ${JSON.stringify(line.err ?? '')}`.slice(0, 400));
-      throw new Error(`the computers did not hand the turn back: ${game.status}, decider ${game.state ? decidingSeat(game.state) : '-'}, public ${game.publicStateId} / ${game.state?.stateId}; errors: ${errors.join(' | ')}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('a game against computer players', () => {
   it('seats five hard computers from the lobby and plays a whole game against them', async () => {
@@ -69,7 +47,7 @@ describe('a game against computer players', () => {
     let suggested = false;
     const firstAnswers: number[] = [];
     for (;;) {
-      const now = await humansTurnOrEnd(game.id, host.id);
+      const now = await humansTurnOrEnd(h, game.id, host.id);
       if (now.status === 'finished') break;
       if (!suggested) {
         // Hints: the panel offers Suggest, answered privately with the hard player's move and a reason.

@@ -10,9 +10,11 @@ import { commandDefinitions } from '../../commands/acquire.js';
 import { COMMAND_HANDLERS } from '../../commands/handlers.js';
 import { decodeEnvelope } from '../../src/bot/components.js';
 import { walkComponents } from '../support/discord-double/components.js';
-import { migrate, type Database } from '../../src/store/index.js';
+import { getGame, migrate, type Database, type StoredGame } from '../../src/store/index.js';
 import { openPglite } from '../support/pglite.js';
 import { dealsFrom } from './seed.js';
+import { writeShownTables } from '../../src/bot/table/publish.js';
+import { decidingSeat } from '../../src/engine/index.js';
 import { DiscordDouble, FAST_TEST_RATE_LIMITS, type GuildFixture, type InteractionHandle, type InteractionView, type StoredMessage } from '../support/discord-double/index.js';
 
 export interface Harness {
@@ -230,4 +232,27 @@ export function privateFollowUps(view: InteractionView): StoredMessage[] {
 export async function answerOf(handle: InteractionHandle): Promise<StoredMessage | null> {
   const view = await handle.settled({ timeoutMs: SETTLE_MS });
   return privateFollowUps(view).at(-1) ?? view.original ?? null;
+}
+
+/**
+ * Waits until the game is over or `humanId` must decide and the table says so, while computer
+ * players move: what a test against computers waits on between the person's decisions.
+ */
+export async function humansTurnOrEnd(h: Harness, gameId: string, humanId: string): Promise<StoredGame> {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    // What the table shows, written down as the bot's tick would.
+    await writeShownTables(h.bot.context);
+    const game = (await getGame(h.database.prisma, gameId))!;
+    if (game.status === 'finished') return game;
+    if (game.status === 'active' && game.publicStateId === game.state.stateId && game.state.players[decidingSeat(game.state)!]!.id === humanId) {
+      const latest = latestPublicWithButtons(h);
+      if (messageText(latest).includes(`<@${humanId}>`)) return game;
+    }
+    if (Date.now() > until) {
+      const errors = h.logLines.filter((line) => line.level === 50).map((line) => `${String(line.msg)} ${JSON.stringify(line.err ?? '')}`.slice(0, 400));
+      throw new Error(`the computers did not hand the turn back: ${game.status}, decider ${game.state ? decidingSeat(game.state) : '-'}, public ${game.publicStateId} / ${game.state?.stateId}; errors: ${errors.join(' | ')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

@@ -4,8 +4,8 @@
  * once the game is over.
  */
 import { describe, expect, it } from 'vitest';
-import { spectatorView, viewFor, type GameState } from '../../src/engine/index.js';
-import { buy, declareEnd, place, play, scenario } from './helpers.js';
+import { ANOTHER_HOLDER, decidingSeat, spectatorView, viewFor, type GameState } from '../../src/engine/index.js';
+import { buy, declareEnd, keep, place, play, scenario } from './helpers.js';
 
 const board = `
   A LLLLLLLLLLL.
@@ -62,6 +62,57 @@ describe('hidden holdings', () => {
       return phase.kind === 'tradeOffer' ? phase.offer.give.cash : undefined;
     };
     expect([terms('p1'), terms('p2'), terms('p0'), terms(null)]).toEqual([500, 500, 0, 0]);
+  });
+});
+
+const MERGER_BOARD = `
+  A LLLL.TT.....
+  B ............
+  C ............
+  D ............
+  E ............
+  F ............
+  G ............
+  H ............
+  I ............`;
+
+describe('a merger under hidden holdings', () => {
+  // Luxor 4 tiles, Tower 2; p0 joins them with 5A and holds no Tower: the holders given decide.
+  const merging = (...holders: number[]): GameState =>
+    play(
+      scenario({
+        board: MERGER_BOARD,
+        options: { holdings: 'hidden' },
+        players: [0, 1, 2, 3].map((seat) => ({ hand: seat === 0 ? ['5A'] : [], shares: { Tower: holders.includes(seat) ? 2 : 0 } })),
+      }),
+      place('p0', '5A'),
+    ).state;
+  const holdersSeenBy = (state: GameState, viewer: string | null) => {
+    const phase = viewFor(state, viewer).phase;
+    return phase.kind === 'merger' ? phase.merger.current?.holdersToDecide : phase.kind;
+  };
+
+  it('tells nobody who holds the defunct chain: games differing only in its holder look the same to everyone else', () => {
+    const [byP1, byP3] = [merging(1), merging(3)];
+    expect([decidingSeat(byP1), decidingSeat(byP3)]).toEqual([1, 3]);
+    for (const viewer of ['p0', 'p2', null]) expect(viewFor(byP1, viewer), `${viewer}`).toEqual(viewFor(byP3, viewer));
+    expect(holdersSeenBy(byP1, 'p2')).toEqual([ANOTHER_HOLDER]);
+    // Once the merger is over, nothing tells who decided either.
+    const [afterP1, afterP3] = [play(byP1, keep('p1')).state, play(byP3, keep('p3')).state];
+    for (const viewer of ['p0', 'p2', null]) expect(viewFor(afterP1, viewer), `${viewer}`).toEqual(viewFor(afterP3, viewer));
+  });
+
+  it('tells a holder only whether it decides now, later, or no more', () => {
+    const state = merging(1, 3);
+    expect([holdersSeenBy(state, 'p1'), holdersSeenBy(state, 'p3'), holdersSeenBy(state, 'p2')]).toEqual([[1], [ANOTHER_HOLDER, 3], [ANOTHER_HOLDER]]);
+    const next = play(state, keep('p1')).state;
+    expect([holdersSeenBy(next, 'p1'), holdersSeenBy(next, 'p3')]).toEqual([[ANOTHER_HOLDER], [3]]);
+    // With open holdings everyone can count the holders anyway: the whole list.
+    const open = play(
+      scenario({ board: MERGER_BOARD, players: [{ hand: ['5A'] }, { shares: { Tower: 2 } }, {}, { shares: { Tower: 2 } }] }),
+      place('p0', '5A'),
+    ).state;
+    expect(holdersSeenBy(open, 'p2')).toEqual([1, 3]);
   });
 });
 
