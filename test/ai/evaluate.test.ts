@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { equity, standing, winShare } from '../../src/ai/evaluate.js';
 import { fromCore, toCore } from '../../src/engine/core/convert.js';
 import { playOutCore } from '../../src/engine/core/game.js';
-import { CoreRandomPlayer } from '../support/core-random-player.js';
+import { CoreRandomPlayer } from '../../src/engine/core/random-player.js';
 import { scenario } from '../support/notation.js';
 import { THREE_CHAINS_BOARD as board } from '../engine/helpers.js';
 

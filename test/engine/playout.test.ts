@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { apply, createGame, type Action, type GameState } from '../../src/engine/index.js';
 import { fromCore, toAction, toCore } from '../../src/engine/core/convert.js';
 import { GAME_OVER, NO_ACTION, placeAction, playOutCore, type CoreGame } from '../../src/engine/core/game.js';
-import { CoreRandomPlayer } from '../support/core-random-player.js';
+import { CoreRandomPlayer } from '../../src/engine/core/random-player.js';
 import { tileIndex } from '../../src/engine/index.js';
 
 const start = (): GameState => createGame({ players: [{ id: 'a', name: 'Ann' }, { id: 'b', name: 'Bob' }, { id: 'c', name: 'Cy' }], seed: 42 });

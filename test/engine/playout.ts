@@ -3,7 +3,7 @@ import { apply, createGame, type Action, type GameOptions, type GameSetup, type 
 import { RandomPlayer } from '../support/random-player.js';
 import { CoreGame, GAME_OVER, NO_ACTION, playOutCore } from '../../src/engine/core/game.js';
 import { createCoreGame, fromCore, toAction } from '../../src/engine/core/convert.js';
-import { CoreRandomPlayer } from '../support/core-random-player.js';
+import { CoreRandomPlayer } from '../../src/engine/core/random-player.js';
 
 export interface Playout {
   setup: GameSetup;

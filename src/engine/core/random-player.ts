@@ -2,10 +2,10 @@
  * `RandomPlayer` on the integer core: the same draws from the same seeded source in the same
  * order, so from the same seed it makes the same choices (test/engine/core.test.ts plays the
  * recorded games with it) in games without trades; it never offers one. What the engine
- * benchmark's "integer core" line measures.
+ * benchmark's "integer core" line measures, and the noise in the hard player's playouts.
  */
-import { HAND_SIZE } from '../../src/engine/board.js';
-import { advance, valueAt } from '../../src/engine/rng.js';
+import { HAND_SIZE } from '../board.js';
+import { advance, valueAt } from '../rng.js';
 import {
   BUY_SHARES,
   CoreGame,
@@ -23,7 +23,7 @@ import {
   redrawAction,
   skipAction,
   survivorAction,
-} from '../../src/engine/core/game.js';
+} from './game.js';
 
 export class CoreRandomPlayer {
   private readonly playable = new Int32Array(HAND_SIZE);
