@@ -6,8 +6,9 @@ import { createWorkerPool, type WorkerPool } from '../ai/pool.js';
 import type { PrismaClient } from '../store/index.js';
 import { GameLocks, type BotContext } from './context.js';
 import { tableUi } from './features/index.js';
-import { watchDepartures } from './departures.js';
+import { shardFilterOf, watchDepartures } from './departures.js';
 import type { Logger } from './logger.js';
+import { countRequests, createMetrics, timeFirstAnswer, watchBot, type BotMetrics } from './metrics.js';
 import { resumeGames } from './resume.js';
 import { SLOW_ANSWER_AFTER_MS } from './replies.js';
 import { routeInteraction, type CommandHandler } from './router.js';
@@ -44,6 +45,8 @@ export interface BotOptions {
   clockTickMs?: number;
   /** At most one edit of a game's summary in this long while it plays (default `SUMMARY_EDIT_MS`, 15 s). */
   summaryEditMs?: number;
+  /** What `/metrics` shows (main creates it first, so that the database's statements are timed too); by default a new set. */
+  metrics?: BotMetrics;
 }
 
 /**
@@ -107,6 +110,9 @@ export function createBot(options: BotOptions): Bot {
   const globalLimit = options.globalRestLimit ?? restOptions.globalRequestsPerSecond ?? 50;
   const channelRest = new REST({ ...restOptions, globalRequestsPerSecond: Math.max(1, Math.floor(globalLimit * 0.9)) });
   const workers = options.workers ?? createWorkerPool();
+  const metrics = options.metrics ?? createMetrics();
+  countRequests(metrics, client.rest, 'answers');
+  countRequests(metrics, channelRest, 'channels');
   const context: BotContext = {
     client,
     channelRest,
@@ -125,13 +131,16 @@ export function createBot(options: BotOptions): Bot {
     catchUpAfterMs: options.catchUpAfterMs ?? 10_000,
     slowAnswerAfterMs: options.slowAnswerAfterMs ?? SLOW_ANSWER_AFTER_MS,
     stopping: false,
+    metrics,
   };
+  watchBot(metrics, { db: options.db, workers, now: context.now, shards: () => shardFilterOf(client) });
   const inFlight = new Set<Promise<void>>();
   let accepting = true;
   let stopClock: (() => Promise<void>) | null = null;
 
   client.on(Events.InteractionCreate, (interaction) => {
     if (!accepting) return;
+    timeFirstAnswer(metrics, interaction);
     const work = routeInteraction(context, interaction, options.commands).finally(() => inFlight.delete(work));
     inFlight.add(work);
   });

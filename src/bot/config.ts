@@ -45,6 +45,8 @@ export const configSchema = z.object({
   SHARD_COUNT: z.coerce.number().int().min(1).max(1000).optional(),
   /** Serve `GET /health` on this port of 127.0.0.1 (the container's health check). */
   HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** The address HEALTH_PORT listens on: the loopback by default; 0.0.0.0 for a Prometheus outside the container to scrape `/metrics`. */
+  HEALTH_HOST: z.union([z.ipv4(), z.ipv6()], { error: 'HEALTH_HOST must be an IP address to listen on, like 127.0.0.1 or 0.0.0.0' }).default('127.0.0.1'),
   /**
    * Requests per second the bot may make with its token: Discord's global limit, 50 unless
    * Discord granted the bot more. Interaction answers are not counted and never wait for it.
