@@ -9,6 +9,7 @@ import { tableUi } from './features/index.js';
 import { shardFilterOf, watchDepartures } from './departures.js';
 import type { Logger } from './logger.js';
 import { countRequests, createMetrics, timeFirstAnswer, watchBot, type BotMetrics } from './metrics.js';
+import { Lateness, refuseBusy } from './overload.js';
 import { resumeGames } from './resume.js';
 import { SLOW_ANSWER_AFTER_MS } from './replies.js';
 import { routeInteraction, type CommandHandler } from './router.js';
@@ -135,13 +136,16 @@ export function createBot(options: BotOptions): Bot {
   };
   watchBot(metrics, { db: options.db, workers, now: context.now, shards: () => shardFilterOf(client) });
   const inFlight = new Set<Promise<void>>();
+  const lateness = new Lateness();
   let accepting = true;
   let stopClock: (() => Promise<void>) | null = null;
 
   client.on(Events.InteractionCreate, (interaction) => {
     if (!accepting) return;
     timeFirstAnswer(metrics, interaction);
-    const work = routeInteraction(context, interaction, options.commands).finally(() => inFlight.delete(work));
+    // A click that arrives too late for its work to be answered in time is refused at once (overload.ts).
+    const served = lateness.tooLate(interaction) ? refuseBusy(context, interaction) : routeInteraction(context, interaction, options.commands);
+    const work = served.finally(() => inFlight.delete(work));
     inFlight.add(work);
   });
   client.on(Events.Error, (error) => options.log.error({ err: error }, 'discord client error'));
