@@ -51,6 +51,7 @@ async function main(): Promise<void> {
     computerMoveDelayMs: config.COMPUTER_MOVE_DELAY_MS,
     metrics,
     globalRestLimit: config.DISCORD_GLOBAL_REST_LIMIT,
+    ...(config.DISCORD_REST_PROXY ? { restProxy: config.DISCORD_REST_PROXY } : {}),
     clientOptions: config.DISCORD_API_URL ? { rest: { api: config.DISCORD_API_URL } } : {},
   });
   offerToManager(bot.context.client, metrics);

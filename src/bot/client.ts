@@ -36,6 +36,8 @@ export interface BotOptions {
   workers?: WorkerPool;
   /** Requests a second Discord allows this bot in all (`DISCORD_GLOBAL_REST_LIMIT`, default 50). */
   globalRestLimit?: number;
+  /** The REST proxy (`DISCORD_REST_PROXY`) that paces the bot-token requests of all the bot's processes; absent, this process paces its own. */
+  restProxy?: string;
   /** Pause before each computer player's move (default 1.5 s, so that people can follow). */
   computerMoveDelayMs?: number;
   /** How long a table may lag behind its game before the tick shows it (default 10 s). */
@@ -56,6 +58,9 @@ export interface BotOptions {
  * waits behind the bot's channel posts, which queue apart (src/bot/table/transport.ts).
  */
 const ANSWERS_PER_SECOND = 10_000;
+
+/** How long a request sent through the REST proxy may take, its wait in the proxy's queue included. */
+const PROXIED_TIMEOUT_MS = 120_000;
 
 /**
  * How often each REST queue lets go of its idle rate-limit handlers. discord.js keeps a handler
@@ -109,7 +114,11 @@ export function createBot(options: BotOptions): Bot {
   // Nine tenths of the limit: the client's own bot-token requests (fetching a channel, say) share
   // Discord's budget, and the two queues' one-second windows do not line up.
   const globalLimit = options.globalRestLimit ?? restOptions.globalRequestsPerSecond ?? 50;
-  const channelRest = new REST({ ...restOptions, globalRequestsPerSecond: Math.max(1, Math.floor(globalLimit * 0.9)) });
+  // Through a REST proxy (src/rest-proxy.ts), the proxy paces the posts of every process of the
+  // bot, and a request waits there for its turn: it is given the time to.
+  const channelRest = options.restProxy
+    ? new REST({ ...restOptions, api: `${options.restProxy.replace(/\/+$/, '')}/api`, globalRequestsPerSecond: ANSWERS_PER_SECOND, timeout: PROXIED_TIMEOUT_MS })
+    : new REST({ ...restOptions, globalRequestsPerSecond: Math.max(1, Math.floor(globalLimit * 0.9)) });
   const workers = options.workers ?? createWorkerPool();
   const metrics = options.metrics ?? createMetrics();
   countRequests(metrics, client.rest, 'answers');
