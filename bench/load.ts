@@ -158,8 +158,8 @@ const running = new Set<BotProcess>();
 /** The starved part's CPU hogs, likewise. */
 const hogs = new Set<ChildProcess>();
 process.on('exit', () => {
-  running.forEach((bot) => bot.kill());
-  hogs.forEach((hog) => hog.kill('SIGKILL'));
+  for (const bot of running) bot.kill();
+  for (const hog of hogs) hog.kill('SIGKILL');
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
 

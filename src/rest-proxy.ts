@@ -13,20 +13,21 @@
  * passed on to Discord.
  */
 import 'dotenv/config';
-import { once } from 'node:events';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { proxyRequests } from '@discordjs/proxy';
 import { REST } from 'discord.js';
 import { z } from 'zod';
 import { configSchema } from './bot/config.js';
+import { listen } from './bot/health.js';
 import { createLogger } from './bot/logger.js';
 
 const proxySchema = z.object({
   /** The port the proxy listens on (0: any free one, logged). */
   REST_PROXY_PORT: z.coerce.number().int().min(0).max(65535).default(8090),
   /** The address it listens on: 0.0.0.0 for bot processes in other containers (never published to the internet: anyone reaching it may send requests). */
-  REST_PROXY_HOST: z.union([z.ipv4(), z.ipv6()], { error: 'REST_PROXY_HOST must be an IP address to listen on, like 127.0.0.1 or 0.0.0.0' }).default('127.0.0.1'),
+  REST_PROXY_HOST: z
+    .union([z.ipv4(), z.ipv6()], { error: 'REST_PROXY_HOST must be an IP address to listen on, like 127.0.0.1 or 0.0.0.0' })
+    .default('127.0.0.1'),
   DISCORD_GLOBAL_REST_LIMIT: configSchema.shape.DISCORD_GLOBAL_REST_LIMIT,
   DISCORD_API_URL: configSchema.shape.DISCORD_API_URL,
   LOG_LEVEL: configSchema.shape.LOG_LEVEL,
@@ -47,7 +48,10 @@ interface RestProxy {
 
 /** Starts the proxy; port 0 picks a free one. */
 async function startRestProxy(options: { port: number; host: string; globalLimit: number; api?: string }): Promise<RestProxy> {
-  const rest = new REST({ ...(options.api ? { api: options.api } : {}), globalRequestsPerSecond: Math.max(1, Math.floor(options.globalLimit * SHARE_OF_LIMIT)) });
+  const rest = new REST({
+    ...(options.api ? { api: options.api } : {}),
+    globalRequestsPerSecond: Math.max(1, Math.floor(options.globalLimit * SHARE_OF_LIMIT)),
+  });
   const forward = proxyRequests(rest);
   const server = createServer((request, response) => {
     if (request.method === 'GET' && request.url === '/health') {
@@ -60,13 +64,11 @@ async function startRestProxy(options: { port: number; host: string; globalLimit
       response.end();
     });
   });
-  server.listen(options.port, options.host);
-  await once(server, 'listening');
+  const listening = await listen(server, options.port, options.host);
   return {
-    port: (server.address() as AddressInfo).port,
+    port: listening.port,
     close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await listening.close();
       rest.clearHashSweeper();
       rest.clearHandlerSweeper();
     },
@@ -81,8 +83,16 @@ async function main(): Promise<void> {
   }
   const config = parsed.data;
   const log = createLogger({ level: config.LOG_LEVEL });
-  const proxy = await startRestProxy({ port: config.REST_PROXY_PORT, host: config.REST_PROXY_HOST, globalLimit: config.DISCORD_GLOBAL_REST_LIMIT, ...(config.DISCORD_API_URL ? { api: config.DISCORD_API_URL } : {}) });
-  log.info({ port: proxy.port, host: config.REST_PROXY_HOST, requestsPerSecond: Math.max(1, Math.floor(config.DISCORD_GLOBAL_REST_LIMIT * SHARE_OF_LIMIT)) }, 'rest proxy listening');
+  const proxy = await startRestProxy({
+    port: config.REST_PROXY_PORT,
+    host: config.REST_PROXY_HOST,
+    globalLimit: config.DISCORD_GLOBAL_REST_LIMIT,
+    ...(config.DISCORD_API_URL ? { api: config.DISCORD_API_URL } : {}),
+  });
+  log.info(
+    { port: proxy.port, host: config.REST_PROXY_HOST, requestsPerSecond: Math.max(1, Math.floor(config.DISCORD_GLOBAL_REST_LIMIT * SHARE_OF_LIMIT)) },
+    'rest proxy listening',
+  );
   const stop = (signal: string) => {
     log.info({ signal }, 'rest proxy stopping');
     void proxy.close().finally(() => process.exit(0));

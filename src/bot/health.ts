@@ -6,7 +6,7 @@
  * the container; a Prometheus outside it needs the port published, on 0.0.0.0.
  */
 import { once } from 'node:events';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Client } from 'discord.js';
 import type { Database } from '../store/index.js';
@@ -55,6 +55,11 @@ export async function startHealthServer(port: number, check: HealthCheck, option
         response.writeHead(healthy ? 200 : 503, { 'content-type': 'text/plain' }).end(healthy ? 'ok\n' : 'unavailable\n');
       });
   });
+  return listen(server, port, host);
+}
+
+/** Listens on `host:port` (0: a free port); `close` ends the open connections too. */
+export async function listen(server: Server, port: number, host: string): Promise<HealthServer> {
   server.listen(port, host);
   await once(server, 'listening');
   return {

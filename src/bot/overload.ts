@@ -56,5 +56,7 @@ export async function refuseBusy(ctx: Pick<BotContext, 'log' | 'metrics'>, inter
   ctx.metrics.shed.inc();
   if (!interaction.isRepliable()) return;
   ctx.log.debug({ interactionId: interaction.id }, 'interaction arrived late; refused as busy');
-  await refuse(interaction, refusals.busy).catch((error: unknown) => ctx.log.warn({ err: error, interactionId: interaction.id }, 'could not refuse a late interaction'));
+  await refuse(interaction, refusals.busy).catch((error: unknown) =>
+    ctx.log.warn({ err: error, interactionId: interaction.id }, 'could not refuse a late interaction'),
+  );
 }
