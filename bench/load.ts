@@ -21,9 +21,18 @@
  *   made and its CPU, per move (past the fastest pace it keeps up with, answers late enough to
  *   be acknowledged first cost a request more, and the bot's CPU a move grows);
  * - memory: 1,000 live games on PostgreSQL, each having made a move: the bot process's resident
- *   memory (goal ≤ 300 MB).
+ *   memory (goal ≤ 300 MB);
+ * - starved: the latency part's load on PostgreSQL with the CPU taken beside the bot (a busy-loop
+ *   node process per core, at the bot's own priority, started once the games are under way): the
+ *   clicks whose first answer came after 3 s (Discord shows "This interaction failed"; the double
+ *   refuses an answer that late, as Discord does) and after 15 s, or never (goal 0 of each), the
+ *   clicks the bot refused as busy and its own count of first answers past 3 s (`/metrics`),
+ *   moves/s and the first answer's p50 / p99. This process (Discord and the players, which are
+ *   not on the bot's machine in production) runs at a higher priority (nice -5) when it may, so
+ *   that what is starved is the bot and its database. Not among the default parts: it takes the
+ *   whole machine.
  *
- * Options: `-- --part latency|ceiling|memory` (repeatable), `--games N`, `--seconds S` (each
+ * Options: `-- --part latency|ceiling|memory|starved` (repeatable), `--games N`, `--seconds S` (each
  * measuring window), `--database postgres|embedded` (the latency part's; both by default); BENCH_BOT_NODE_ARGS adds node options to the bot (a CPU profile, say).
  *
  * The bot runs on the Node the Docker image runs (its `NODE_IMAGE`, Node 24), as in production:
@@ -35,12 +44,14 @@
  * simulated players and the double run on the PATH's. A part that cannot run fails the whole
  * run; a goal missed is printed as MISSED and does not.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
 import { REST, Routes } from 'discord.js';
 import pg from 'pg';
 import { commandDefinitions } from '../commands/acquire.js';
@@ -125,6 +136,8 @@ interface Rig {
   double: DiscordDouble;
   bot: BotProcess;
   pid: number;
+  /** The bot's /metrics, as text. */
+  metrics(): Promise<string>;
   tables: Table[];
   /** A new game in table `index`'s channel, once its game is over: the games stay live. */
   reopen(index: number): Promise<Table>;
@@ -142,7 +155,12 @@ interface Rig {
 
 /** Bot processes still running: killed should this process end first (an error, Ctrl-C, a timeout). */
 const running = new Set<BotProcess>();
-process.on('exit', () => running.forEach((bot) => bot.kill()));
+/** The starved part's CPU hogs, likewise. */
+const hogs = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const bot of running) bot.kill();
+  for (const hog of hogs) hog.kill('SIGKILL');
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
 
 const quantile = (sorted: number[], q: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!);
@@ -206,7 +224,9 @@ async function startRig(scenario: Scenario): Promise<Rig> {
 
   const database = scenario.database === 'postgres' ? await freshDatabase() : null;
   const dataDir = scenario.database === 'embedded' ? mkdtempSync(join(tmpdir(), 'acquire-load-')) : null;
+  const healthPort = await freePort();
   const env: Record<string, string> = {
+    HEALTH_PORT: String(healthPort),
     DISCORD_TOKEN: double.token,
     DISCORD_API_URL: double.restUrl,
     DISCORD_GLOBAL_REST_LIMIT: String(scenario.globalLimit),
@@ -228,6 +248,7 @@ async function startRig(scenario: Scenario): Promise<Rig> {
     double,
     bot,
     pid,
+    metrics: async () => (await fetch(`http://127.0.0.1:${healthPort}/metrics`)).text(),
     tables: [],
     async reopen(index) {
       const table = rig.tables[index]!;
@@ -268,6 +289,15 @@ async function startRig(scenario: Scenario): Promise<Rig> {
     rig.tables.push(...(await Promise.all(channels.slice(from, from + 10).map((channelId, offset) => openGame(double, guild, channelId, from + offset)))));
   }
   return rig;
+}
+
+/** A port free on the loopback now (for the bot's HEALTH_PORT). */
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 interface Window {
@@ -449,15 +479,76 @@ async function memory(): Promise<string> {
   }
 }
 
+/** A counter's value in a /metrics text (its series summed), 0 when absent. */
+function counterIn(text: string, name: string): number {
+  let sum = 0;
+  for (const line of text.split('\n')) if (line.startsWith(`${name}{`) || line.startsWith(`${name} `)) sum += Number(line.split(' ').at(-1));
+  return sum;
+}
+
+/** The first answers the bot counted within `le` seconds (its histogram's bucket, every kind summed). */
+function bucketIn(text: string, le: string): number {
+  let sum = 0;
+  for (const line of text.split('\n')) if (line.startsWith('acquire_first_answer_seconds_bucket{') && line.includes(`le="${le}"`)) sum += Number(line.split(' ').at(-1));
+  return sum;
+}
+
+async function starvedPart(): Promise<string> {
+  const games = Number(values.games ?? 200);
+  const rig = await startRig({ database: 'postgres', games, globalLimit: DISCORD_RATE_LIMITS.globalPerSecond });
+  const cores = availableParallelism();
+  try {
+    await play(rig, [2000, 5000], 10_000); // warm-up, on a quiet machine
+    const refusedBefore = counterIn(await rig.metrics(), 'acquire_interactions_refused_busy_total');
+    const unansweredBefore = rig.unanswered;
+    // Discord and the players stand apart from the bot's machine: ahead of the hogs, if this process may.
+    const driverNice = (() => {
+      try {
+        setPriority(-5);
+        return 'this process (Discord and the players) at nice -5';
+      } catch {
+        return 'this process (Discord and the players) at the same priority (it may not raise its own)';
+      }
+    })();
+    const metricsBefore = await rig.metrics();
+    // A node busy loop per core, at the bot's own priority: the CPU the bot would have had is taken.
+    for (let core = 0; core < cores; core++) hogs.add(spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+    let window: Window;
+    try {
+      window = await play(rig, [2000, 5000], seconds * 1000);
+    } finally {
+      for (const hog of hogs) hog.kill('SIGKILL');
+      hogs.clear();
+      try {
+        setPriority(0);
+      } catch {
+        // It was not raised.
+      }
+    }
+    // Every click of the window has its answer, or has waited the 30 s after which it counts as never answered.
+    await sleep(31_000);
+    const never = rig.unanswered - unansweredBefore;
+    const after = (ms: number) => rig.answers.filter((answer) => answer.ms > ms).length + never;
+    const metricsAfter = await rig.metrics();
+    const refused = counterIn(metricsAfter, 'acquire_interactions_refused_busy_total') - refusedBefore;
+    // The bot's own view: its first answers, and those sent more than 3 s after the click.
+    const botAnswers = counterIn(metricsAfter, 'acquire_first_answer_seconds_count') - counterIn(metricsBefore, 'acquire_first_answer_seconds_count');
+    const botOnTime = bucketIn(metricsAfter, '3') - bucketIn(metricsBefore, '3');
+    return `load, starved (postgres, ${games} games, a move every 2–5 s each, a busy loop on each of the ${cores} cores beside the bot): ${after(3000)} clicks answered after 3 s or never (goal 0: ${verdict(after(3000) === 0)}), ${after(15_000)} after 15 s or never (goal 0: ${verdict(after(15_000) === 0)}), of ${rig.answers.length + never}; ${refused} refused as busy; the bot's own count: ${botAnswers - botOnTime} of ${botAnswers} first answers after 3 s, ${rig.bot.lines.filter((line) => line.msg === 'interaction expired before it was answered').length} logged as expired; ${driverNice}, its event-loop p99 ${window.driverLag.toFixed(0)} ms; ${window.movesPerSecond.toFixed(1)} moves/s, first answer p50 ${window.p50.toFixed(0)} ms p99 ${window.p99.toFixed(0)} ms, ${errorsOf(window)}, over ${seconds} s`;
+  } finally {
+    await rig.stop();
+  }
+}
+
 build();
 // Which Node the bot runs on: the figures differ between Node's versions (the Docker image runs 24).
 console.log(`bench:load: the bot on ${BOT_NODE.description}`);
 let failed = false;
 for (const part of parts) {
   const runs: (() => Promise<string>)[] =
-    part === 'latency' ? databases.map((database) => () => latency(database)) : part === 'ceiling' ? [ceiling] : part === 'memory' ? [memory] : [];
+    part === 'latency' ? databases.map((database) => () => latency(database)) : part === 'ceiling' ? [ceiling] : part === 'memory' ? [memory] : part === 'starved' ? [starvedPart] : [];
   if (runs.length === 0) {
-    console.error(`bench:load: no part called ${part} (parts: latency, ceiling, memory)`);
+    console.error(`bench:load: no part called ${part} (parts: latency, ceiling, memory, starved)`);
     process.exit(2);
   }
   for (const run of runs) {

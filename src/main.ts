@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from './bot/config.js';
 import { COMMAND_HANDLERS } from '../commands/handlers.js';
 import { createBot } from './bot/client.js';
 import { botHealthCheck, startHealthServer } from './bot/health.js';
+import { createMetrics, offerToManager } from './bot/metrics.js';
 import { createLogger } from './bot/logger.js';
 import { adaptHeapGrowth, limitHeapGrowth, loadAllocatorTrim, trimAllocatorPeriodically } from './heap.js';
 import { watchProcessFaults } from './process-faults.js';
@@ -38,7 +39,8 @@ async function main(): Promise<void> {
     await runShardingManager(config, log, fileURLToPath(import.meta.url));
     return;
   }
-  const database = await openDatabase(config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: config.DATA_DIR });
+  const metrics = createMetrics();
+  const database = await openDatabase(config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: config.DATA_DIR }, { observeStatement: (seconds) => metrics.statementSeconds.observe(seconds) });
   const report = await migrate(database.prisma);
   log.info({ database: database.target.kind, applied: report.applied }, 'database ready');
   // Two lines a busy spell: how the bot's memory follows its load is worth an admin's seeing.
@@ -48,10 +50,18 @@ async function main(): Promise<void> {
     log,
     commands: COMMAND_HANDLERS,
     computerMoveDelayMs: config.COMPUTER_MOVE_DELAY_MS,
+    metrics,
     globalRestLimit: config.DISCORD_GLOBAL_REST_LIMIT,
+    ...(config.DISCORD_REST_PROXY ? { restProxy: config.DISCORD_REST_PROXY } : {}),
     clientOptions: config.DISCORD_API_URL ? { rest: { api: config.DISCORD_API_URL } } : {},
   });
-  const health = config.HEALTH_PORT ? await startHealthServer(config.HEALTH_PORT, botHealthCheck(bot.context.client, database)) : null;
+  offerToManager(bot.context.client, metrics);
+  const health = config.HEALTH_PORT
+    ? await startHealthServer(config.HEALTH_PORT, botHealthCheck(bot.context.client, database), {
+        host: config.HEALTH_HOST,
+        metrics: async () => ({ contentType: metrics.registry.contentType, text: await metrics.registry.metrics() }),
+      })
+    : null;
   let stopping = false;
   const shutdown = async (signal: string, code = 0): Promise<void> => {
     if (stopping) return;

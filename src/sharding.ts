@@ -9,6 +9,7 @@ import { once } from 'node:events';
 import { REST, Routes, ShardingManager, type RESTGetAPIGatewayBotResult } from 'discord.js';
 import type { Config } from './bot/config.js';
 import { startHealthServer } from './bot/health.js';
+import { shardsMetrics } from './bot/metrics.js';
 import type { Logger } from './bot/logger.js';
 
 /** Discord's recommendation, asked where the shards will connect (DISCORD_API_URL included). */
@@ -38,7 +39,13 @@ export async function runShardingManager(config: Config, log: Logger, entry: str
     shard.on('death', () => log.warn({ shard: shard.id }, 'shard exited'));
   });
 
-  const health = config.HEALTH_PORT ? await startHealthServer(config.HEALTH_PORT, async () => manager.shards.size === shardList.length && manager.shards.every((shard) => shard.ready)) : null;
+  const health = config.HEALTH_PORT
+    ? await startHealthServer(config.HEALTH_PORT, async () => manager.shards.size === shardList.length && manager.shards.every((shard) => shard.ready), {
+        host: config.HEALTH_HOST,
+        // Each shard's own metrics, labelled with its shard (src/bot/metrics.ts).
+        metrics: () => shardsMetrics(manager),
+      })
+    : null;
 
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {

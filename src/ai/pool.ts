@@ -29,6 +29,8 @@ export interface WorkerPool {
   board(view: BoardView, options?: BoardOptions, gameId?: string): Promise<Buffer>;
   /** The end-of-game net worth chart (src/render/netWorthChart.ts). */
   netWorthChart(view: GameView): Promise<Buffer>;
+  /** The threads, those running a task, and the tasks waiting for one (the metrics). */
+  load(): { threads: number; busy: number; queued: number };
   close(): Promise<void>;
 }
 
@@ -108,6 +110,8 @@ export function createWorkerPool(options: { threads?: number } = {}): WorkerPool
     animate: async (frames, chains) => asBuffer(await run({ kind: 'animate', frames, chains }, { long: true })),
     board: async (view, drawn = {}, gameId) => asBuffer(await run({ kind: 'board', view: boardViewOf(view), options: drawn }, { long: false, gameId })),
     netWorthChart: async (view) => asBuffer(await run({ kind: 'netWorthChart', view }, { long: false })),
+    // One thread a lane: a lane's tasks beyond the one running wait.
+    load: () => ({ threads: lanes.length, busy: lanes.filter((lane) => lane.inFlight > 0).length, queued: lanes.reduce((sum, lane) => sum + Math.max(0, lane.inFlight - 1), 0) }),
     close: async () => {
       await Promise.all(lanes.map((lane) => lane.pool.destroy()));
     },

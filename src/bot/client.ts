@@ -6,9 +6,11 @@ import { createWorkerPool, type WorkerPool } from '../ai/pool.js';
 import type { PrismaClient } from '../store/index.js';
 import { GameLocks, type BotContext } from './context.js';
 import { tableUi } from './features/index.js';
-import { watchDepartures } from './departures.js';
+import { shardFilterOf, watchDepartures } from './departures.js';
 import type { Logger } from './logger.js';
 import { guardInteractionPayloads } from './payload-guard.js';
+import { countRequests, createMetrics, timeFirstAnswer, watchBot, type BotMetrics } from './metrics.js';
+import { Lateness, refuseBusy } from './overload.js';
 import { resumeGames } from './resume.js';
 import { SLOW_ANSWER_AFTER_MS } from './replies.js';
 import { routeInteraction, type CommandHandler } from './router.js';
@@ -35,6 +37,8 @@ export interface BotOptions {
   workers?: WorkerPool;
   /** Requests a second Discord allows this bot in all (`DISCORD_GLOBAL_REST_LIMIT`, default 50). */
   globalRestLimit?: number;
+  /** The REST proxy (`DISCORD_REST_PROXY`) that paces the bot-token requests of all the bot's processes; absent, this process paces its own. */
+  restProxy?: string;
   /** Pause before each computer player's move (default 1.5 s, so that people can follow). */
   computerMoveDelayMs?: number;
   /** How long a table may lag behind its game before the tick shows it (default 10 s). */
@@ -45,6 +49,8 @@ export interface BotOptions {
   clockTickMs?: number;
   /** At most one edit of a game's summary in this long while it plays (default `SUMMARY_EDIT_MS`, 15 s). */
   summaryEditMs?: number;
+  /** What `/metrics` shows (main creates it first, so that the database's statements are timed too); by default a new set. */
+  metrics?: BotMetrics;
 }
 
 /**
@@ -53,6 +59,9 @@ export interface BotOptions {
  * waits behind the bot's channel posts, which queue apart (src/bot/table/transport.ts).
  */
 const ANSWERS_PER_SECOND = 10_000;
+
+/** How long a request sent through the REST proxy may take, its wait in the proxy's queue included. */
+const PROXIED_TIMEOUT_MS = 120_000;
 
 /**
  * How often each REST queue lets go of its idle rate-limit handlers. discord.js keeps a handler
@@ -106,8 +115,15 @@ export function createBot(options: BotOptions): Bot {
   // Nine tenths of the limit: the client's own bot-token requests (fetching a channel, say) share
   // Discord's budget, and the two queues' one-second windows do not line up.
   const globalLimit = options.globalRestLimit ?? restOptions.globalRequestsPerSecond ?? 50;
-  const channelRest = new REST({ ...restOptions, globalRequestsPerSecond: Math.max(1, Math.floor(globalLimit * 0.9)) });
+  // Through a REST proxy (src/rest-proxy.ts), the proxy paces the posts of every process of the
+  // bot, and a request waits there for its turn: it is given the time to.
+  const channelRest = options.restProxy
+    ? new REST({ ...restOptions, api: `${options.restProxy.replace(/\/+$/, '')}/api`, globalRequestsPerSecond: ANSWERS_PER_SECOND, timeout: PROXIED_TIMEOUT_MS })
+    : new REST({ ...restOptions, globalRequestsPerSecond: Math.max(1, Math.floor(globalLimit * 0.9)) });
   const workers = options.workers ?? createWorkerPool();
+  const metrics = options.metrics ?? createMetrics();
+  countRequests(metrics, client.rest, 'answers');
+  countRequests(metrics, channelRest, 'channels');
   const context: BotContext = {
     client,
     channelRest,
@@ -126,14 +142,20 @@ export function createBot(options: BotOptions): Bot {
     catchUpAfterMs: options.catchUpAfterMs ?? 10_000,
     slowAnswerAfterMs: options.slowAnswerAfterMs ?? SLOW_ANSWER_AFTER_MS,
     stopping: false,
+    metrics,
   };
+  watchBot(metrics, { db: options.db, workers, now: context.now, shards: () => shardFilterOf(client) });
   const inFlight = new Set<Promise<void>>();
+  const lateness = new Lateness();
   let accepting = true;
   let stopClock: (() => Promise<void>) | null = null;
 
   client.on(Events.InteractionCreate, (interaction) => {
     if (!accepting) return;
-    const work = routeInteraction(context, interaction, options.commands).finally(() => inFlight.delete(work));
+    timeFirstAnswer(metrics, interaction);
+    // A click that arrives too late for its work to be answered in time is refused at once (overload.ts).
+    const served = lateness.tooLate(interaction) ? refuseBusy(context, interaction) : routeInteraction(context, interaction, options.commands);
+    const work = served.finally(() => inFlight.delete(work));
     inFlight.add(work);
   });
   client.on(Events.Error, (error) => options.log.error({ err: error }, 'discord client error'));

@@ -45,6 +45,8 @@ export const configSchema = z.object({
   SHARD_COUNT: z.coerce.number().int().min(1).max(1000).optional(),
   /** Serve `GET /health` on this port of 127.0.0.1 (the container's health check). */
   HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** The address HEALTH_PORT listens on: the loopback by default; 0.0.0.0 for a Prometheus outside the container to scrape `/metrics`. */
+  HEALTH_HOST: z.union([z.ipv4(), z.ipv6()], { error: 'HEALTH_HOST must be an IP address to listen on, like 127.0.0.1 or 0.0.0.0' }).default('127.0.0.1'),
   /**
    * Requests per second the bot may make with its token: Discord's global limit, 50 unless
    * Discord granted the bot more. Interaction answers are not counted and never wait for it.
@@ -52,6 +54,11 @@ export const configSchema = z.object({
   DISCORD_GLOBAL_REST_LIMIT: z.coerce.number().int().min(1).max(100_000).default(50),
   /** Pause before each computer player's move, so people can follow the table (0 to 10 s). */
   COMPUTER_MOVE_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(1500),
+  /**
+   * A REST proxy (`npm run rest-proxy`, src/rest-proxy.ts) every bot-token request goes through,
+   * so that all the bot's processes share one budget: e.g. http://rest-proxy:8090.
+   */
+  DISCORD_REST_PROXY: z.url({ protocol: /^https?$/, error: 'DISCORD_REST_PROXY must be the http:// address of the REST proxy, like http://rest-proxy:8090' }).optional(),
   /** Discord's REST API base (only tests point it elsewhere: the local Discord double). */
   DISCORD_API_URL: z.url().optional(),
 })

@@ -4,6 +4,7 @@ import type { WorkerPool } from '../ai/pool.js';
 import type { ActiveGame, FinishedGame, PrismaClient } from '../store/index.js';
 import type { Panel } from './layout.js';
 import type { Logger } from './logger.js';
+import type { BotMetrics } from './metrics.js';
 import type { TableMemory } from './table/memory.js';
 import type { SummaryEdits } from './table/summary-edits.js';
 import type { TableTransport } from './table/transport.js';
@@ -52,6 +53,8 @@ export interface BotContext {
   slowAnswerAfterMs: number;
   /** True once the bot is stopping: background work ends after its current step. */
   stopping: boolean;
+  /** What `/metrics` shows of this process (src/bot/metrics.ts). */
+  metrics: BotMetrics;
 }
 
 /**

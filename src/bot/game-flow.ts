@@ -10,6 +10,7 @@ import { clockAfter, type Mover } from './clock-policy.js';
 import type { BotContext } from './context.js';
 import type { ComponentInteraction } from './features/feature.js';
 import type { Panel } from './layout.js';
+import { countMove } from './metrics.js';
 import { refusals, rejectionSentence } from './refusals.js';
 import { fromPrivatePanel } from './replies.js';
 import { automaticMove } from './seat-driver.js';
@@ -86,6 +87,7 @@ export interface CommitOptions {
 export async function commitMove(ctx: BotContext, game: ActiveGame, action: Action, mover: Mover, lines: readonly string[] = [], expectedStateId?: number, options: CommitOptions = {}): Promise<CommitResult> {
   const result = await applyAction(ctx.db, game, action, { clockAfter: (state) => clockAfter(game, state, mover, ctx.now()), ...(expectedStateId === undefined ? {} : { expectedStateId }) });
   if (!result.ok) return result;
+  countMove(ctx.metrics, mover.by);
   let current: ActiveGame | FinishedGame = result.game;
   let announced = true;
   try {
@@ -119,6 +121,7 @@ export function keepPlaying(ctx: BotContext, gameId: string, justWritten?: Activ
       const moved = await ctx.locks.run(gameId, async () => {
         const result = await applyAction(ctx.db, game, move.action, { clockAfter: (state) => clockAfter(game, state, move.mover, ctx.now()) });
         if (!result.ok) return result.reason === 'stale';
+        countMove(ctx.metrics, move.mover.by);
         const name = escapedName(game.seats[move.mover.seat]!.displayName);
         const lines = move.mover.by === 'autopilot' ? [`🤖 ${name} is on autopilot: ${describeMove(move.action, game.state)}.`] : [];
         // Written: if showing it fails, the tick's catch-up shows it (and carries on from there).

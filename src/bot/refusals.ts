@@ -38,6 +38,7 @@ export const refusals = {
   notFinished: 'Only a finished game can be replayed.',
   noFinishedGame: 'No finished game here yet: a game can be exported or replayed once it is over.',
   unavailable: 'The game is temporarily unavailable, and nothing was changed. Please try again in a moment.',
+  busy: 'The table is busy, try again in a moment; nothing was changed.',
   madeButNotShown: 'Your move was made; the table will show it as soon as it can be updated (in a few seconds).',
   moveUncertain: 'The game’s database stopped answering while your move was being saved, so it may or may not have been made: the table will show it within a few seconds if it was; if not, make it again.',
   holdersAhead: (ahead: number, chain: string) =>

@@ -50,7 +50,13 @@ export interface Database {
   storagePresent(): boolean;
 }
 
-export async function openDatabase(target: DatabaseTarget = targetFromEnv()): Promise<Database> {
+export interface DatabaseOptions {
+  /** Told every statement's duration in seconds, as the driver adapter saw it (the metrics). */
+  observeStatement?: (seconds: number) => void;
+}
+
+export async function openDatabase(target: DatabaseTarget = targetFromEnv(), options: DatabaseOptions = {}): Promise<Database> {
+  const clientOf = (adapter: PrismaPg | PrismaPGlite) => clientOfAdapter(options.observeStatement ? timed(adapter, options.observeStatement) : adapter);
   if (target.kind === 'postgres') {
     // One pool for Prisma and for the statements sent to the adapter directly (direct-sql.ts).
     const pool = new pg.Pool({ connectionString: target.url });
@@ -101,10 +107,36 @@ export async function openDatabase(target: DatabaseTarget = targetFromEnv()): Pr
  * adapter (the same pool, or the same embedded instance). That connection needs no closing of
  * its own: it holds nothing the pool's end or the embedded database's close does not.
  */
-async function clientOf(adapter: PrismaPg | PrismaPGlite): Promise<PrismaClient> {
+async function clientOfAdapter(adapter: PrismaPg | PrismaPGlite): Promise<PrismaClient> {
   const prisma = new PrismaClient({ adapter });
   sendDirectly(prisma, await adapter.connect());
   return prisma;
+}
+
+/**
+ * The adapter (and the connections and transactions it opens) with each statement's duration
+ * told to `observe`: Prisma's statements and the direct ones (direct-sql.ts) all pass here.
+ */
+function timed<T extends object>(target: T, observe: (seconds: number) => void): T {
+  return new Proxy(target, {
+    get(object, property, receiver) {
+      const value = Reflect.get(object, property, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      const method = value as (...args: unknown[]) => Promise<unknown>;
+      if (property === 'queryRaw' || property === 'executeRaw') {
+        return async (...args: unknown[]) => {
+          const started = performance.now();
+          try {
+            return await method.apply(object, args);
+          } finally {
+            observe((performance.now() - started) / 1000);
+          }
+        };
+      }
+      if (property === 'connect' || property === 'startTransaction') return async (...args: unknown[]) => timed((await method.apply(object, args)) as object, observe);
+      return method.bind(object);
+    },
+  });
 }
 
 function database(prisma: PrismaClient, target: DatabaseTarget, close: () => Promise<void>, storage?: DirectoryIdentity): Database {

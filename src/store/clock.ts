@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { Db } from './client.js';
-import type { Prisma } from './generated/client.js';
+import { Prisma } from './generated/client.js';
 
 const turnClockSchema = z.object({
   /** Decisions each seat let run out in a row (by seat index). */
@@ -72,6 +72,27 @@ export async function dueClocks(db: Db, now: Date, { shards = null, limit = 50 }
       AND ((guild_id::bigint >> 22) % ${shards.count}) = ANY(${[...shards.ids]}::int[])
     ORDER BY deadline_at ASC NULLS LAST
     LIMIT ${limit}`;
+}
+
+/** Whether a game's server is one of `shards`' (SQL, for the counts below; every game when null or one shard). */
+function ofShards(shards: ShardFilter | null): Prisma.Sql {
+  const shard = shards && shards.count > 1 ? shards : null;
+  return Prisma.sql`(${shard === null} OR (guild_id ~ '^[0-9]{1,19}$' AND ((guild_id::bigint >> 22) % ${shard?.count ?? 1}) = ANY(${[...(shard?.ids ?? [0])]}::int[])))`;
+}
+
+/** Live games (lobby and active) of the servers `shards` serve (the metrics). */
+export async function countLiveGames(db: Db, { shards = null }: { shards?: ShardFilter | null } = {}): Promise<{ lobby: number; active: number }> {
+  const rows = await db.$queryRaw<{ status: string; count: bigint }[]>`
+    SELECT status, count(*) AS count FROM games WHERE status IN ('lobby', 'active') AND ${ofShards(shards)} GROUP BY status`;
+  const count = (status: string) => Number(rows.find((row) => row.status === status)?.count ?? 0);
+  return { lobby: count('lobby'), active: count('active') };
+}
+
+/** Due clocks (deadline or reminder at or before `now`) of live games of the servers `shards` serve: the turn clock's backlog. */
+export async function countDueClocks(db: Db, now: Date, { shards = null }: { shards?: ShardFilter | null } = {}): Promise<number> {
+  const rows = await db.$queryRaw<{ count: bigint }[]>`
+    SELECT count(*) AS count FROM games WHERE status = 'active' AND (deadline_at <= ${now} OR reminder_at <= ${now}) AND ${ofShards(shards)}`;
+  return Number(rows[0]?.count ?? 0);
 }
 
 /** Which shard serves a guild, by Discord's rule (the same as `dueClocks`'s query). */

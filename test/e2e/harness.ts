@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import { Routes } from 'discord.js';
 import { createBot, type Bot } from '../../src/bot/client.js';
 import { createLogger } from '../../src/bot/logger.js';
+import type { BotMetrics } from '../../src/bot/metrics.js';
 import { commandDefinitions } from '../../commands/acquire.js';
 import { COMMAND_HANDLERS } from '../../commands/handlers.js';
 import { decodeEnvelope } from '../../src/bot/components.js';
@@ -46,6 +47,8 @@ export interface HarnessOptions {
   gameSeed?: () => number;
   /** At most one edit of a game's channel summary in this long while it plays (the bot's default: 15 s). */
   summaryEditMs?: number;
+  /** The bot's metrics (the bot's default: a set of its own). */
+  metrics?: BotMetrics;
 }
 
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
@@ -65,7 +68,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   });
   const log = createLogger({ level: 'debug', destination });
   const launch = async (): Promise<Bot> => {
-    const bot = createBot({ db: database.prisma, log, commands: COMMAND_HANDLERS, computerMoveDelayMs: 20, ...(options.catchUpAfterMs === undefined ? {} : { catchUpAfterMs: options.catchUpAfterMs }), ...(options.globalRestLimit === undefined ? {} : { globalRestLimit: options.globalRestLimit }), clientOptions: clientOptionsOf(double, options), ...(options.now ? { now: options.now, clockTickMs: 0 } : {}), gameSeed, ...(options.summaryEditMs === undefined ? {} : { summaryEditMs: options.summaryEditMs }) });
+    const bot = createBot({ db: database.prisma, log, commands: COMMAND_HANDLERS, computerMoveDelayMs: 20, ...(options.catchUpAfterMs === undefined ? {} : { catchUpAfterMs: options.catchUpAfterMs }), ...(options.globalRestLimit === undefined ? {} : { globalRestLimit: options.globalRestLimit }), clientOptions: clientOptionsOf(double, options), ...(options.now ? { now: options.now, clockTickMs: 0 } : {}), gameSeed, ...(options.summaryEditMs === undefined ? {} : { summaryEditMs: options.summaryEditMs }), ...(options.metrics ? { metrics: options.metrics } : {}) });
     await bot.start(double.token);
     return bot;
   };

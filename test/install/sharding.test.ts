@@ -66,6 +66,12 @@ describe.skipIf(!serverUrl)('sharding (skipped without TEST_DATABASE_URL: shards
       const view = await handle.settled({ timeoutMs: SETTLE_MS });
       expect(view.original ?? view.followUps[0]).toBeTruthy();
     }
+    // The manager's /metrics gathers each shard's, labelled by shard: an /acquire rules answered for each of its servers.
+    const metrics = await (await fetch(`http://127.0.0.1:${healthPort}/metrics`)).text();
+    for (const shard of [0, 1]) {
+      const answered = guilds.filter((guild) => shardOf(guild.id, 2) === shard).length;
+      expect(metrics).toContain(`acquire_first_answer_seconds_count{kind="/acquire rules",shard="${shard}"} ${answered}`);
+    }
 
     process.kill(supervisor.pid!, 'SIGTERM');
     expect(await manager.exited).toBe(0);
