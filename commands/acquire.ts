@@ -1,53 +1,132 @@
 /**
  * The `/acquire` command's definition: plain data built with @discordjs/builders, imported by
- * the register script without loading any handler (the yuudachi way).
+ * the register script without loading any handler (the yuudachi way). Its descriptions and
+ * choices are the catalogs' (src/i18n/locales/), with Discord's `description_localizations` and
+ * `name_localizations` for every language the bot speaks; the command's and options' own names
+ * stay as they are, so that `/acquire hand` in any message is what everyone types.
  */
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { InteractionContextType } from 'discord.js';
+import { Locale as DiscordLocale, InteractionContextType, type LocalizationMap } from 'discord.js';
+import { type Key, LOCALES, type Locale, t } from '../src/i18n/index.js';
 import { START_OPTIONS } from './options.js';
 
 export { TURN_LIMITS } from './options.js';
 
+/** Discord's locales for each language the bot speaks besides English (Latin American Spanish reads the Spanish catalog). */
+const DISCORD_LOCALES: Record<Exclude<Locale, 'en' | 'en-XA'>, readonly DiscordLocale[]> = {
+  de: [DiscordLocale.German],
+  fr: [DiscordLocale.French],
+  'es-ES': [DiscordLocale.SpanishES, DiscordLocale.SpanishLATAM],
+  'pt-BR': [DiscordLocale.PortugueseBR],
+  it: [DiscordLocale.Italian],
+  pl: [DiscordLocale.Polish],
+};
+
+/** A catalog sentence in every language but English, as Discord takes it. */
+export function localizations(key: Key): LocalizationMap {
+  const map: LocalizationMap = {};
+  for (const locale of LOCALES) {
+    if (locale === 'en') continue;
+    for (const discordLocale of DISCORD_LOCALES[locale]) map[discordLocale] = t(locale, key);
+  }
+  return map;
+}
+
+const described = (key: Key) => ({
+  description: t('en', key),
+  localized: localizations(key),
+});
+const choicesOf = (option: string, choices: readonly { name: string; value: string | number }[]) =>
+  choices.map((choice) =>
+    option === 'language'
+      ? { ...choice }
+      : {
+          ...choice,
+          name_localizations: localizations(`command.choices.${option}.${choice.value}` as Key),
+        },
+  );
+
 export const acquireCommand = new SlashCommandBuilder()
   .setName('acquire')
-  .setDescription("Play Acquire, Sid Sackson's hotel-chain game, in this channel")
+  .setDescription(t('en', 'command.description'))
+  .setDescriptionLocalizations(localizations('command.description'))
   .setContexts(InteractionContextType.Guild)
   .addSubcommand((sub) => {
-    sub.setName('start').setDescription('Open a game in this channel for 2 to 6 players');
+    const { description, localized } = described('command.sub.start');
+    sub.setName('start').setDescription(description).setDescriptionLocalizations(localized);
     // Every option comes from START_OPTIONS, so the handler reads back exactly what is offered.
     for (const [name, spec] of Object.entries(START_OPTIONS)) {
-      if (spec.type === 'boolean') sub.addBooleanOption((option) => option.setName(name).setDescription(spec.description));
-      else if (spec.type === 'integer') sub.addIntegerOption((option) => option.setName(name).setDescription(spec.description).addChoices(...spec.choices.map((choice) => ({ ...choice }))));
-      else sub.addStringOption((option) => option.setName(name).setDescription(spec.description).addChoices(...spec.choices.map((choice) => ({ ...choice }))));
+      const optionText = localizations(`command.options.${name}` as Key);
+      if (spec.type === 'boolean')
+        sub.addBooleanOption((option) => option.setName(name).setDescription(spec.description).setDescriptionLocalizations(optionText));
+      else if (spec.type === 'integer')
+        sub.addIntegerOption((option) =>
+          option
+            .setName(name)
+            .setDescription(spec.description)
+            .setDescriptionLocalizations(optionText)
+            .addChoices(
+              ...(choicesOf(name, spec.choices) as {
+                name: string;
+                value: number;
+              }[]),
+            ),
+        );
+      else
+        sub.addStringOption((option) =>
+          option
+            .setName(name)
+            .setDescription(spec.description)
+            .setDescriptionLocalizations(optionText)
+            .addChoices(
+              ...(choicesOf(name, spec.choices) as {
+                name: string;
+                value: string;
+              }[]),
+            ),
+        );
     }
     return sub;
   })
-  .addSubcommand((sub) => sub.setName('hand').setDescription('Show your tiles (only you see them)'))
-  .addSubcommand((sub) => sub.setName('status').setDescription("Show this game: board, chains and whose turn it is (or the last game's result)"))
-  .addSubcommand((sub) => sub.setName('chart').setDescription('Show the price and bonus chart of this game'))
-  .addSubcommand((sub) => sub.setName('rules').setDescription('A short summary of the rules'))
-  .addSubcommand((sub) => sub.setName('cancel').setDescription('Cancel this game (its creator or a server manager)'))
-  .addSubcommand((sub) => sub.setName('stats').setDescription("This server's ladder: ratings, wins and places"))
-  .addSubcommand((sub) => sub.setName('history').setDescription("This server's latest finished games, each with its replay"))
-  .addSubcommand((sub) => sub.setName('export').setDescription("This channel's latest finished game as a file: its setup and every move"))
+  .addSubcommand((sub) => simple(sub, 'hand'))
+  .addSubcommand((sub) => simple(sub, 'status'))
+  .addSubcommand((sub) => simple(sub, 'chart'))
+  .addSubcommand((sub) => simple(sub, 'rules'))
+  .addSubcommand((sub) => simple(sub, 'cancel'))
+  .addSubcommand((sub) => simple(sub, 'stats'))
+  .addSubcommand((sub) => simple(sub, 'history'))
+  .addSubcommand((sub) => simple(sub, 'export'))
   .addSubcommand((sub) =>
-    sub
-      .setName('profile')
-      .setDescription("A player's rating, record, best score and recent games on this server")
-      .addUserOption((option) => option.setName('user').setDescription('Whose profile (yours if left out)')),
+    simple(sub, 'profile').addUserOption((option) =>
+      option.setName('user').setDescription(t('en', 'command.options.user')).setDescriptionLocalizations(localizations('command.options.user')),
+    ),
   )
   .addSubcommand((sub) =>
-    sub
-      .setName('notify')
-      .setDescription('Direct-message reminders when a decision of yours waits more than a minute')
-      .addStringOption((option) =>
+    simple(sub, 'notify').addStringOption((option) =>
         option
           .setName('reminders')
-          .setDescription('on or off')
+        .setDescription(t('en', 'command.options.reminders'))
+        .setDescriptionLocalizations(localizations('command.options.reminders'))
           .setRequired(true)
-          .addChoices({ name: 'on', value: 'on' }, { name: 'off', value: 'off' }),
-      ),
+        .addChoices(
+          ...(choicesOf('reminders', [
+            { name: t('en', 'command.choices.reminders.on'), value: 'on' },
+            { name: t('en', 'command.choices.reminders.off'), value: 'off' },
+          ]) as { name: string; value: string }[]),
+        ),
+    ),
   );
+
+function simple<
+  Sub extends {
+    setName(name: string): Sub;
+    setDescription(text: string): Sub;
+    setDescriptionLocalizations(map: LocalizationMap): Sub;
+  },
+>(sub: Sub, name: string): Sub {
+  const key = `command.sub.${name}` as Key;
+  return sub.setName(name).setDescription(t('en', key)).setDescriptionLocalizations(localizations(key));
+}
 
 /** Every command the bot registers, as JSON for Discord's API. */
 export const commandDefinitions = [acquireCommand.toJSON()];

@@ -9,6 +9,7 @@ import { renderBoardAnimation, type AnimationFrame } from '../render/animation.j
 import { renderBoard, renderNetWorthChart, type BoardOptions, type BoardView } from '../render/index.js';
 import { pixelBytesCopied } from '../render/png.js';
 import { youngCollection } from '../heap.js';
+import type { Locale } from '../i18n/index.js';
 import { lowerThisThreadsPriority } from '../thread-priority.js';
 import { chooseAction, suggest, type ChooseOptions, type Suggestion } from './index.js';
 
@@ -19,9 +20,13 @@ lowerThisThreadsPriority();
 export type Task =
   | { kind: 'choose'; view: GameView; options: ChooseOptions }
   | { kind: 'suggest'; view: GameView; seed: number }
-  | { kind: 'animate'; frames: AnimationFrame[]; chains: Pick<ChainState, 'name'>[] }
+  | {
+      kind: 'animate';
+      frames: AnimationFrame[];
+      chains: Pick<ChainState, 'name'>[];
+    }
   | { kind: 'board'; view: BoardView; options: BoardOptions }
-  | { kind: 'netWorthChart'; view: GameView };
+  | { kind: 'netWorthChart'; view: GameView; locale?: Locale };
 
 /**
  * After a picture, the young generation is collected if the picture copied pixels out of a canvas
@@ -61,7 +66,7 @@ function perform(task: Task): Action | null | Suggestion | Uint8Array {
     case 'board':
       return handedOver(renderBoard(task.view, task.options));
     case 'netWorthChart':
-      return handedOver(renderNetWorthChart(task.view));
+      return handedOver(renderNetWorthChart(task.view, task.locale));
   }
 }
 
