@@ -6,6 +6,7 @@
  * shows is built here too.
  */
 import type { GameState, Rejection } from '../engine/index.js';
+import { escapeMarkdown } from 'discord.js';
 import type { Text } from '../i18n/index.js';
 import { playChannelOf, type ActiveGame, type LobbyGame } from '../store/index.js';
 import { awaitedText } from './text.js';
@@ -105,7 +106,9 @@ export function rejectionSentence(rejection: Rejection, state?: GameState): Text
           }
         : { key: 'rejections.notYourDecisionNow' };
     default:
-      return { key: REJECTION_KEYS[rejection.code] };
+      // The engine's sentence names what is wrong ("you hold 0 Tower shares"): English readers get
+      // it (markdown in player names shown, not applied), others the catalog's sentence for the code.
+      return { key: REJECTION_KEYS[rejection.code], english: escapeMarkdown(rejection.message) };
   }
 }
 

@@ -52,6 +52,8 @@ export type Params = Record<string, string | number | boolean>;
 export interface Text {
   key: Key;
   params?: Record<string, string | number | Text>;
+  /** A more detailed English wording said to English readers instead (an engine rejection's own sentence). */
+  english?: string;
 }
 
 export const CATALOGS: Record<(typeof LOCALES)[number], unknown> = {
@@ -132,6 +134,7 @@ export function t(locale: Locale, key: Key, params?: Params): string {
 
 /** A `Text` said in `locale`. */
 export function say(locale: Locale, text: Text): string {
+  if (text.english !== undefined && locale === 'en') return text.english;
   if (!text.params) return t(locale, text.key);
   const params: Params = {};
   for (const [name, value] of Object.entries(text.params)) params[name] = typeof value === 'object' ? say(locale, value) : value;

@@ -111,7 +111,7 @@ function lobbyFailure(result: Exclude<JoinResult | LeaveResult | StartResult, { 
     case 'not_enough_players':
       return refusals.notEnoughPlayers(MIN_PLAYERS);
     case 'setup_failed':
-      return { key: 'lobby.setupFailed' };
+      return { key: 'lobby.setupFailed', english: result.detail };
   }
 }
 
