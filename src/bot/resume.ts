@@ -5,6 +5,7 @@
  * deadline are armed; overdue ones are left to the next tick. Nothing is applied twice: every
  * move still goes through the store's version guard.
  */
+import { t } from '../i18n/index.js';
 import { activeGameIds, getGame } from '../store/index.js';
 import type { BotContext } from './context.js';
 import { eventsSinceShown } from './catch-up.js';
@@ -19,7 +20,7 @@ export async function resumeGames(ctx: BotContext): Promise<number> {
       const game = await getGame(ctx.db, id);
       if (game?.status !== 'active') return;
       if (game.publicStateId !== game.state.stateId) {
-        await announce(ctx, game, await eventsSinceShown(ctx, game), ['The bot restarted: here is where the game stands.']);
+        await announce(ctx, game, await eventsSinceShown(ctx, game), [t(game.language, 'table.restarted')]);
       }
       await ensureClock(ctx, game);
       resumed++;
