@@ -32,19 +32,24 @@ export function localizations(key: Key): LocalizationMap {
   return map;
 }
 
-const described = (key: Key) => ({
-  description: t('en', key),
-  localized: localizations(key),
-});
-const choicesOf = (option: string, choices: readonly { name: string; value: string | number }[]) =>
-  choices.map((choice) =>
-    option === 'language'
-      ? { ...choice }
-      : {
-          ...choice,
-          name_localizations: localizations(`command.choices.${option}.${choice.value}` as Key),
-        },
+/** A builder (subcommand or option) that takes a name and a described text. */
+interface Describable<Self> {
+  setName(name: string): Self;
+  setDescription(text: string): Self;
+  setDescriptionLocalizations(map: LocalizationMap): Self;
+}
+
+/** `builder` named `name`, described by the catalog sentence `key` in every language. */
+function described<Self extends Describable<Self>>(builder: Self, name: string, key: Key): Self {
+  return builder.setName(name).setDescription(t('en', key)).setDescriptionLocalizations(localizations(key));
+}
+
+/** An option's choices with their names in every language (a language's own name is the same in all). */
+function choicesOf<Value extends string | number>(option: string, choices: readonly { name: string; value: Value }[]) {
+  return choices.map((choice) =>
+    option === 'language' ? { ...choice } : { ...choice, name_localizations: localizations(`command.choices.${option}.${choice.value}` as Key) },
   );
+}
 
 export const acquireCommand = new SlashCommandBuilder()
   .setName('acquire')
@@ -52,81 +57,37 @@ export const acquireCommand = new SlashCommandBuilder()
   .setDescriptionLocalizations(localizations('command.description'))
   .setContexts(InteractionContextType.Guild)
   .addSubcommand((sub) => {
-    const { description, localized } = described('command.sub.start');
-    sub.setName('start').setDescription(description).setDescriptionLocalizations(localized);
+    described(sub, 'start', 'command.sub.start');
     // Every option comes from START_OPTIONS, so the handler reads back exactly what is offered.
     for (const [name, spec] of Object.entries(START_OPTIONS)) {
-      const optionText = localizations(`command.options.${name}` as Key);
-      if (spec.type === 'boolean')
-        sub.addBooleanOption((option) => option.setName(name).setDescription(spec.description).setDescriptionLocalizations(optionText));
-      else if (spec.type === 'integer')
-        sub.addIntegerOption((option) =>
-          option
-            .setName(name)
-            .setDescription(spec.description)
-            .setDescriptionLocalizations(optionText)
-            .addChoices(
-              ...(choicesOf(name, spec.choices) as {
-                name: string;
-                value: number;
-              }[]),
-            ),
-        );
-      else
-        sub.addStringOption((option) =>
-          option
-            .setName(name)
-            .setDescription(spec.description)
-            .setDescriptionLocalizations(optionText)
-            .addChoices(
-              ...(choicesOf(name, spec.choices) as {
-                name: string;
-                value: string;
-              }[]),
-            ),
-        );
+      const key = `command.options.${name}` as Key;
+      if (spec.type === 'boolean') sub.addBooleanOption((option) => described(option, name, key));
+      else if (spec.type === 'integer') sub.addIntegerOption((option) => described(option, name, key).addChoices(...choicesOf(name, spec.choices)));
+      else sub.addStringOption((option) => described(option, name, key).addChoices(...choicesOf(name, spec.choices)));
     }
     return sub;
   })
-  .addSubcommand((sub) => simple(sub, 'hand'))
-  .addSubcommand((sub) => simple(sub, 'status'))
-  .addSubcommand((sub) => simple(sub, 'chart'))
-  .addSubcommand((sub) => simple(sub, 'rules'))
-  .addSubcommand((sub) => simple(sub, 'cancel'))
-  .addSubcommand((sub) => simple(sub, 'stats'))
-  .addSubcommand((sub) => simple(sub, 'history'))
-  .addSubcommand((sub) => simple(sub, 'export'))
+  .addSubcommand((sub) => described(sub, 'hand', 'command.sub.hand'))
+  .addSubcommand((sub) => described(sub, 'status', 'command.sub.status'))
+  .addSubcommand((sub) => described(sub, 'chart', 'command.sub.chart'))
+  .addSubcommand((sub) => described(sub, 'rules', 'command.sub.rules'))
+  .addSubcommand((sub) => described(sub, 'cancel', 'command.sub.cancel'))
+  .addSubcommand((sub) => described(sub, 'stats', 'command.sub.stats'))
+  .addSubcommand((sub) => described(sub, 'history', 'command.sub.history'))
+  .addSubcommand((sub) => described(sub, 'export', 'command.sub.export'))
+  .addSubcommand((sub) => described(sub, 'profile', 'command.sub.profile').addUserOption((option) => described(option, 'user', 'command.options.user')))
   .addSubcommand((sub) =>
-    simple(sub, 'profile').addUserOption((option) =>
-      option.setName('user').setDescription(t('en', 'command.options.user')).setDescriptionLocalizations(localizations('command.options.user')),
-    ),
-  )
-  .addSubcommand((sub) =>
-    simple(sub, 'notify').addStringOption((option) =>
-        option
-          .setName('reminders')
-        .setDescription(t('en', 'command.options.reminders'))
-        .setDescriptionLocalizations(localizations('command.options.reminders'))
-          .setRequired(true)
+    described(sub, 'notify', 'command.sub.notify').addStringOption((option) =>
+      described(option, 'reminders', 'command.options.reminders')
+        .setRequired(true)
         .addChoices(
-          ...(choicesOf('reminders', [
+          ...choicesOf('reminders', [
             { name: t('en', 'command.choices.reminders.on'), value: 'on' },
             { name: t('en', 'command.choices.reminders.off'), value: 'off' },
-          ]) as { name: string; value: string }[]),
+          ]),
         ),
     ),
   );
-
-function simple<
-  Sub extends {
-    setName(name: string): Sub;
-    setDescription(text: string): Sub;
-    setDescriptionLocalizations(map: LocalizationMap): Sub;
-  },
->(sub: Sub, name: string): Sub {
-  const key = `command.sub.${name}` as Key;
-  return sub.setName(name).setDescription(t('en', key)).setDescriptionLocalizations(localizations(key));
-}
 
 /** Every command the bot registers, as JSON for Discord's API. */
 export const commandDefinitions = [acquireCommand.toJSON()];

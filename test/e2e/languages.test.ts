@@ -12,10 +12,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CHAIN_SETS } from '../../src/engine/board.js';
 import { createGame, spectatorView } from '../../src/engine/index.js';
 import { getGame } from '../../src/store/index.js';
-import { SETTLE_MS, answerOf, buttonsOf, gameChannelOf, messageText, startHarness, type Harness } from './harness.js';
+import { SETTLE_MS, buttonsOf, gameChannelOf, messageText, privateFollowUps, startHarness, type Harness } from './harness.js';
+import type { InteractionHandle } from '../support/discord-double/index.js';
 import { Table } from './players.js';
 
 let harness: Harness | undefined;
+
+/** What the user sees as the answer, with patience for a loaded machine (the words are under test here, not the time). */
+async function answerOf(handle: InteractionHandle): Promise<StoredMessage | null> {
+  const view = await handle.settled({ timeoutMs: 4 * SETTLE_MS });
+  return privateFollowUps(view).at(-1) ?? view.original ?? null;
+}
 afterEach(async () => {
   await harness?.close();
   harness = undefined;
@@ -54,7 +61,15 @@ function englishIn(text: string, names: readonly string[]): string[] {
 async function openGame(h: Harness, players: number, options: Record<string, string | boolean | number> = {}): Promise<StoredMessage> {
   // The drawing threads started, so that the first board (drawn when the host presses Start)
   // is not the cold start of a thread on a loaded machine: a test of words, not of start-up time.
-  const warm = spectatorView(createGame({ players: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }], seed: 1 }));
+  const warm = spectatorView(
+    createGame({
+      players: [
+        { id: 'a', name: 'A' },
+        { id: 'b', name: 'B' },
+      ],
+      seed: 1,
+    }),
+  );
   await Promise.all([h.bot.context.workers.board(warm), h.bot.context.workers.board(warm)]);
   const [host, ...others] = h.guild.users;
   const start = await h.double
@@ -160,7 +175,8 @@ describe('a whole game in German', () => {
       h.double.setGuildLocale(h.guild.id, 'de');
       for (const user of h.guild.users) h.double.setLocale(user, 'de');
       const lobby = await openGame(h, 3);
-      expect(lobby.embeds[0]?.title).toBe('Acquire: ein neues Spiel wird eröffnet');
+      // The lobby message, once the game plays in its thread, is its summary in the channel.
+      expect(lobby.embeds[0]?.title).toBe('Acquire: ein laufendes Spiel');
       const table = new Table(h, 11);
       await playToTheEnd(h, table);
       const thread = gameChannelOf(h);
