@@ -110,7 +110,7 @@ describe('the pseudo-locale: no text left in English, none over Discord’s limi
       };
 
       // Trades and hints on: their forms, buttons and answers are words too.
-      const lobby = await openGame(h, 3, { trades: true, hints: true });
+      await openGame(h, 3, { trades: true, hints: true });
       const thread = gameChannelOf(h);
       expect(thread).not.toBe(h.guild.channelId);
       const table = new Table(h, 7);
@@ -128,14 +128,8 @@ describe('the pseudo-locale: no text left in English, none over Discord’s limi
       h.double.addMember(h.guild.id, stranger);
       h.double.setLocale(stranger, 'en-XA');
       for (const refused of [
-        await answerOf(
-          h.double.clickButton({
-            message: lobby,
-            customId: buttonsOf(lobby).find((button) => button.kind === 'join')?.customId ?? decide.customId,
-            user: stranger,
-          }),
-        ),
         await answerOf(h.double.clickButton({ message: latest, customId: decide.customId, user: stranger })),
+        await answerOf(h.double.clickButton({ message: latest, customId: buttonsOf(latest).at(-1)!.customId, user: stranger })),
       ]) {
         expect(refused?.ephemeral).toBe(true);
         seen.push(refused!);
@@ -185,9 +179,10 @@ describe('a whole game in German', () => {
       expect(turns.length).toBeGreaterThan(10);
       expect(publicMessages.some((message) => /^### Turn /m.test(messageText(message)))).toBe(false);
       expect(publicMessages.some((message) => messageText(message).includes('### Spiel vorbei'))).toBe(true);
-      expect(turns.flatMap(everyText).join('\n')).toMatch(/Aktien/);
+      expect(turns.flatMap(everyText).join('\n')).toMatch(/hat \*\*\d+[A-I]\*\* gelegt\./);
       expect(buttonsOf(turns.at(-1)).map((button) => button.label)).not.toContain('My tiles');
-      expect(table.panels.some((panel) => /Du hast .* und /.test(messageText(panel.message)))).toBe(true);
+      // Each panel, once its move is made, says what comes next in the player's language.
+      expect(table.panels.map((panel) => messageText(panel.message)).join('\n')).toMatch(/Erledigt\. Jetzt: wir warten, bis \*\*player\d\*\* /);
       // A German turn message and board, for the eye (the report shows them).
       const shown = turns.find((message) => /gegründet/.test(messageText(message))) ?? turns.at(-1)!;
       const board = [...turns].reverse().find((message) => message.attachments.some((attachment) => attachment.filename === 'board.png'));
