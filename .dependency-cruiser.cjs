@@ -4,11 +4,12 @@
  *
  *   src/main.ts → commands/ → src/bot/ → src/ai/ → src/replay/ → src/render/ → src/store/ → src/engine/
  *
- * src/main.ts (with src/sharding.ts) puts the bot together, so it sits on top. The process's own
+ * src/main.ts (with src/sharding.ts, src/process-faults.ts, and src/rest-proxy.ts, the REST
+ * proxy's own entry point) puts the process together, so it sits on top. The process's own
  * small helpers beside it (src/worker-entry.ts …) may be imported by any layer and import none.
  */
 const LAYERS = [
-  ['main', '^src/(main|sharding)\\.ts$'],
+  ['main', '^src/(main|sharding|rest-proxy|process-faults)\\.ts$'],
   ['commands', '^commands/'],
   ['bot', '^src/bot/'],
   ['ai', '^src/ai/'],
@@ -49,7 +50,7 @@ module.exports = {
       name: 'process-helpers-import-no-layer',
       comment: "src/'s own top-level helpers serve every layer, so they import none",
       severity: 'error',
-      from: { path: '^src/[^/]+\\.ts$', pathNot: '^src/(main|sharding)\\.ts$' },
+      from: { path: '^src/[^/]+\\.ts$', pathNot: '^src/(main|sharding|rest-proxy|process-faults)\\.ts$' },
       to: { path: LAYERS.map(([, path]) => path) },
     },
   ],

@@ -1,52 +1,92 @@
 /**
  * The `/acquire` command's definition: plain data built with @discordjs/builders, imported by
- * the register script without loading any handler (the yuudachi way).
+ * the register script without loading any handler (the yuudachi way). Its descriptions and
+ * choices are the catalogs' (src/i18n/locales/), with Discord's `description_localizations` and
+ * `name_localizations` for every language the bot speaks; the command's and options' own names
+ * stay as they are, so that `/acquire hand` in any message is what everyone types.
  */
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { InteractionContextType } from 'discord.js';
+import { Locale as DiscordLocale, InteractionContextType, type LocalizationMap } from 'discord.js';
+import { type Key, LOCALES, type Locale, t } from '../src/i18n/index.js';
 import { START_OPTIONS } from './options.js';
 
 export { TURN_LIMITS } from './options.js';
 
+/** Discord's locales for each language the bot speaks besides English (Latin American Spanish reads the Spanish catalog). */
+const DISCORD_LOCALES: Record<Exclude<Locale, 'en' | 'en-XA'>, readonly DiscordLocale[]> = {
+  de: [DiscordLocale.German],
+  fr: [DiscordLocale.French],
+  'es-ES': [DiscordLocale.SpanishES, DiscordLocale.SpanishLATAM],
+  'pt-BR': [DiscordLocale.PortugueseBR],
+  it: [DiscordLocale.Italian],
+  pl: [DiscordLocale.Polish],
+};
+
+/** A catalog sentence in every language but English, as Discord takes it. */
+export function localizations(key: Key): LocalizationMap {
+  const map: LocalizationMap = {};
+  for (const locale of LOCALES) {
+    if (locale === 'en') continue;
+    for (const discordLocale of DISCORD_LOCALES[locale]) map[discordLocale] = t(locale, key);
+  }
+  return map;
+}
+
+/** A builder (subcommand or option) that takes a name and a described text. */
+interface Describable<Self> {
+  setName(name: string): Self;
+  setDescription(text: string): Self;
+  setDescriptionLocalizations(map: LocalizationMap): Self;
+}
+
+/** `builder` named `name`, described by the catalog sentence `key` in every language. */
+function described<Self extends Describable<Self>>(builder: Self, name: string, key: Key): Self {
+  return builder.setName(name).setDescription(t('en', key)).setDescriptionLocalizations(localizations(key));
+}
+
+/** An option's choices with their names in every language (a language's own name is the same in all). */
+function choicesOf<Value extends string | number>(option: string, choices: readonly { name: string; value: Value }[]) {
+  return choices.map((choice) =>
+    option === 'language' ? { ...choice } : { ...choice, name_localizations: localizations(`command.choices.${option}.${choice.value}` as Key) },
+  );
+}
+
 export const acquireCommand = new SlashCommandBuilder()
   .setName('acquire')
-  .setDescription("Play Acquire, Sid Sackson's hotel-chain game, in this channel")
+  .setDescription(t('en', 'command.description'))
+  .setDescriptionLocalizations(localizations('command.description'))
   .setContexts(InteractionContextType.Guild)
   .addSubcommand((sub) => {
-    sub.setName('start').setDescription('Open a game in this channel for 2 to 6 players');
+    described(sub, 'start', 'command.sub.start');
     // Every option comes from START_OPTIONS, so the handler reads back exactly what is offered.
     for (const [name, spec] of Object.entries(START_OPTIONS)) {
-      if (spec.type === 'boolean') sub.addBooleanOption((option) => option.setName(name).setDescription(spec.description));
-      else if (spec.type === 'integer') sub.addIntegerOption((option) => option.setName(name).setDescription(spec.description).addChoices(...spec.choices.map((choice) => ({ ...choice }))));
-      else sub.addStringOption((option) => option.setName(name).setDescription(spec.description).addChoices(...spec.choices.map((choice) => ({ ...choice }))));
+      const key = `command.options.${name}` as Key;
+      if (spec.type === 'boolean') sub.addBooleanOption((option) => described(option, name, key));
+      else if (spec.type === 'integer') sub.addIntegerOption((option) => described(option, name, key).addChoices(...choicesOf(name, spec.choices)));
+      else sub.addStringOption((option) => described(option, name, key).addChoices(...choicesOf(name, spec.choices)));
     }
     return sub;
   })
-  .addSubcommand((sub) => sub.setName('hand').setDescription('Show your tiles (only you see them)'))
-  .addSubcommand((sub) => sub.setName('status').setDescription("Show this game: board, chains and whose turn it is (or the last game's result)"))
-  .addSubcommand((sub) => sub.setName('chart').setDescription('Show the price and bonus chart of this game'))
-  .addSubcommand((sub) => sub.setName('rules').setDescription('A short summary of the rules'))
-  .addSubcommand((sub) => sub.setName('cancel').setDescription('Cancel this game (its creator or a server manager)'))
-  .addSubcommand((sub) => sub.setName('stats').setDescription("This server's ladder: ratings, wins and places"))
-  .addSubcommand((sub) => sub.setName('history').setDescription("This server's latest finished games, each with its replay"))
-  .addSubcommand((sub) => sub.setName('export').setDescription("This channel's latest finished game as a file: its setup and every move"))
+  .addSubcommand((sub) => described(sub, 'hand', 'command.sub.hand'))
+  .addSubcommand((sub) => described(sub, 'status', 'command.sub.status'))
+  .addSubcommand((sub) => described(sub, 'chart', 'command.sub.chart'))
+  .addSubcommand((sub) => described(sub, 'rules', 'command.sub.rules'))
+  .addSubcommand((sub) => described(sub, 'cancel', 'command.sub.cancel'))
+  .addSubcommand((sub) => described(sub, 'stats', 'command.sub.stats'))
+  .addSubcommand((sub) => described(sub, 'history', 'command.sub.history'))
+  .addSubcommand((sub) => described(sub, 'export', 'command.sub.export'))
+  .addSubcommand((sub) => described(sub, 'profile', 'command.sub.profile').addUserOption((option) => described(option, 'user', 'command.options.user')))
   .addSubcommand((sub) =>
-    sub
-      .setName('profile')
-      .setDescription("A player's rating, record, best score and recent games on this server")
-      .addUserOption((option) => option.setName('user').setDescription('Whose profile (yours if left out)')),
-  )
-  .addSubcommand((sub) =>
-    sub
-      .setName('notify')
-      .setDescription('Direct-message reminders when a decision of yours waits more than a minute')
-      .addStringOption((option) =>
-        option
-          .setName('reminders')
-          .setDescription('on or off')
-          .setRequired(true)
-          .addChoices({ name: 'on', value: 'on' }, { name: 'off', value: 'off' }),
-      ),
+    described(sub, 'notify', 'command.sub.notify').addStringOption((option) =>
+      described(option, 'reminders', 'command.options.reminders')
+        .setRequired(true)
+        .addChoices(
+          ...choicesOf('reminders', [
+            { name: t('en', 'command.choices.reminders.on'), value: 'on' },
+            { name: t('en', 'command.choices.reminders.off'), value: 'off' },
+          ]),
+        ),
+    ),
   );
 
 /** Every command the bot registers, as JSON for Discord's API. */

@@ -13,13 +13,14 @@ import type { BotContext } from '../src/bot/context.js';
 import { askToCancel, displayName, lobbyMessage } from '../src/bot/features/lobby.js';
 import { handPanel } from '../src/bot/features/placement.js';
 import { messageUrl, refusals } from '../src/bot/refusals.js';
-import { refuse } from '../src/bot/replies.js';
+import { readerLocale, refuse } from '../src/bot/replies.js';
 import type { CommandHandler } from '../src/bot/router.js';
-import { RULES_SUMMARY } from '../src/bot/rules-summary.js';
+import { rulesSummary } from '../src/bot/rules-summary.js';
 import { finalMessage } from '../src/bot/table/final-message.js';
 import type { Outgoing } from '../src/bot/table/payload.js';
 import { turnMessage } from '../src/bot/table/turn-message.js';
 import { mention, money } from '../src/bot/text.js';
+import { resolveLocale, t, type Locale, type Text } from '../src/i18n/index.js';
 import { engineOptions, readStartOptions } from './options.js';
 
 async function acquire(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
@@ -29,7 +30,10 @@ async function acquire(ctx: BotContext, interaction: ChatInputCommandInteraction
     case 'start':
       return start(ctx, interaction);
     case 'rules':
-      await interaction.reply({ content: RULES_SUMMARY, flags: MessageFlags.Ephemeral });
+      await interaction.reply({
+        content: rulesSummary(readerLocale(interaction)),
+        flags: MessageFlags.Ephemeral,
+      });
       return;
     case 'stats':
       return stats(ctx, interaction);
@@ -53,8 +57,8 @@ async function start(ctx: BotContext, interaction: ChatInputCommandInteraction):
   if (!read.ok) return refuse(interaction, refusals.badOption(read.option, read.value));
   const options = engineOptions(read.values);
   // The engine says whether these options make a game, so a lobby never opens with options it would refuse.
-  const problem = optionsProblem(options);
-  if (problem) return refuse(interaction, problem);
+  // The one combination the engine refuses: the two-player bank stockholder with tycoon bonuses.
+  if (optionsProblem(options)) return refuse(interaction, { key: 'refusals.badOptions' });
   // A game's thread is that game's: new games start in the channel.
   const threadGame = (await liveGamesIn(ctx.db, interaction.channelId)).find((game) => game.threadId === interaction.channelId);
   if (threadGame) return refuse(interaction, refusals.channelBusy(threadGame.publicMessageId ? messageUrl(threadGame, threadGame.publicMessageId) : null));
@@ -63,6 +67,8 @@ async function start(ctx: BotContext, interaction: ChatInputCommandInteraction):
     channelId: interaction.channelId,
     host: { id: interaction.user.id, name: displayName(interaction) },
     options,
+    // The game's public language: the one chosen, else the server's when the bot speaks it, else English.
+    language: read.values.language ?? resolveLocale(interaction.guildLocale),
     turnLimitSeconds: read.values.turn_limit ?? 0,
     hints: read.values.hints ?? false,
   });
@@ -89,7 +95,7 @@ async function start(ctx: BotContext, interaction: ChatInputCommandInteraction):
  * there (the one they sit in), or the only one; with several and none of the caller's, the bot
  * asks which by pointing at their threads.
  */
-type Resolved = { game: LobbyGame | ActiveGame } | { game: null; refusal: string | null };
+type Resolved = { game: LobbyGame | ActiveGame } | { game: null; refusal: Text | null };
 
 async function gameHere(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<Resolved> {
   const games = await liveGamesIn(ctx.db, interaction.channelId);
@@ -99,7 +105,9 @@ async function gameHere(ctx: BotContext, interaction: ChatInputCommandInteractio
   if (mine.length === 1) return { game: mine[0]! };
   if (games.length === 1) return { game: games[0]! };
   if (games.length === 0) return { game: null, refusal: null };
-  const places = (mine.length > 1 ? mine : games).map((game) => (game.threadId ? `<#${game.threadId}>` : game.publicMessageId ? messageUrl(game, game.publicMessageId) : 'the lobby'));
+  const places = (mine.length > 1 ? mine : games).map((game) =>
+    game.threadId ? `<#${game.threadId}>` : game.publicMessageId ? messageUrl(game, game.publicMessageId) : t(readerLocale(interaction), 'commands.theLobby'),
+  );
   return { game: null, refusal: refusals.whichGame(places) };
 }
 
@@ -113,15 +121,27 @@ async function withLiveGame(ctx: BotContext, interaction: ChatInputCommandIntera
   const game = found.game;
   if (subcommand === 'cancel') return askToCancel(interaction, game);
   if (game.status === 'lobby') return refuse(interaction, refusals.notStartedHere(game.seats.length));
+  const locale = readerLocale(interaction);
   switch (subcommand) {
     case 'hand':
-      await interaction.reply({ ...handPanel(game, viewFor(game.state, interaction.user.id), currentDecision(game.state)), flags: MessageFlags.Ephemeral });
+      await interaction.reply({
+        ...handPanel(game, viewFor(game.state, interaction.user.id), currentDecision(game.state), locale),
+        flags: MessageFlags.Ephemeral,
+      });
       return;
     case 'status': {
-      // The table message as it stands, privately and without buttons (the table's are the ones to click).
+      // The table message as it stands, privately and without buttons (the table's are the ones to click), in the asker's language.
       const view = viewFor(game.state, null);
       const turnPlayer = view.players[view.currentPlayer]?.name ?? null;
-      const message = turnMessage({ view, decision: currentDecision(game.state), lines: [], buttons: [], picture: await ctx.workers.board(view, { turnOf: turnPlayer }), ping: null });
+      const message = turnMessage({
+        view,
+        decision: currentDecision(game.state),
+        lines: [],
+        buttons: [],
+        picture: await ctx.workers.board(view, { turnOf: turnPlayer, locale }),
+        ping: null,
+        locale,
+      });
       await interaction.reply(privately(message));
       return;
     }
@@ -145,19 +165,18 @@ async function finalStatus(ctx: BotContext, interaction: ChatInputCommandInterac
   const game = await lastFinishedGame(ctx.db, interaction.channelId);
   if (!game) return refuse(interaction, refusals.noFinishedGameHere);
   const view = viewFor(game.state, null);
-  const [board, chart] = await Promise.all([ctx.workers.board(view), ctx.workers.netWorthChart(view)]);
-  await interaction.reply(privately(finalMessage(view, { board, chart }, [])));
+  const locale = readerLocale(interaction);
+  const [board, chart] = await Promise.all([ctx.workers.board(view, { locale }), ctx.workers.netWorthChart(view, locale)]);
+  await interaction.reply(privately(finalMessage(view, { board, chart }, [], locale)));
 }
 
 /** `/acquire notify on|off`: direct-message reminders when a decision of yours waits more than a minute. */
 async function notify(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const choice = interaction.options.getString('reminders', true);
   if (choice !== 'on' && choice !== 'off') return refuse(interaction, refusals.badOption('reminders', choice));
-  await setNotify(ctx.db, interaction.user.id, choice === 'on');
-  const content =
-    choice === 'on'
-      ? 'Reminders are **on**: when a decision of yours has waited more than a minute, I send you a direct message with a link to the game. Direct messages from this server must be allowed (Privacy Settings).'
-      : 'Reminders are **off**: no direct messages from me.';
+  // Their Discord language, kept for the direct messages.
+  await setNotify(ctx.db, interaction.user.id, choice === 'on', interaction.locale);
+  const content = t(readerLocale(interaction), choice === 'on' ? 'commands.remindersOn' : 'commands.remindersOff');
   await interaction.reply({ content, flags: MessageFlags.Ephemeral });
 }
 
@@ -169,54 +188,102 @@ async function chart(ctx: BotContext, interaction: ChatInputCommandInteraction):
   const game = await findLiveGame(ctx.db, interaction.channelId);
   // Three players: the chart does not depend on the count, and no option set is refused for it.
   const options = game?.state?.options ?? resolveOptions(3, game?.options ?? {});
-  const file = new AttachmentBuilder(renderPriceChart(options), { name: 'chart.png' });
-  const embed = new EmbedBuilder().setTitle('Share prices and bonuses').setImage('attachment://chart.png');
-  const chains = options.chainSet === 'set2008' ? '2008 chains' : 'classic chains';
-  embed.setDescription(game ? `This game: ${chains}, ${options.bonusMode} bonuses.` : `No game in this channel: ${chains}, ${options.bonusMode} bonuses.`);
+  const locale = readerLocale(interaction);
+  const file = new AttachmentBuilder(renderPriceChart(options, locale), {
+    name: 'chart.png',
+  });
+  const embed = new EmbedBuilder().setTitle(t(locale, 'commands.chartTitle')).setImage('attachment://chart.png');
+  const which = `commands.chart.${game ? 'this' : 'none'}.${options.chainSet}.${options.bonusMode}` as const;
+  embed.setDescription(t(locale, which));
   await interaction.reply({ embeds: [embed.toJSON()], files: [file], flags: MessageFlags.Ephemeral });
 }
 
 async function stats(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const { people, computers } = await ladder(ctx.db, interaction.guildId!);
   if (people.length === 0 && computers.length === 0) {
-    await interaction.reply({ content: 'No finished games on this server yet. Start one with `/acquire start`!', flags: MessageFlags.Ephemeral });
+    await interaction.reply({
+      content: t(readerLocale(interaction), 'commands.noGamesYet'),
+      flags: MessageFlags.Ephemeral,
+    });
     return;
   }
+  // A public answer: in the server's language (when the bot speaks it).
+  const locale = resolveLocale(interaction.guildLocale);
   const line = (row: RatingRow, index: number, who: string) =>
-    `${index + 1}. ${who}: rating **${shownRating(row)}** · ${winsText(row.wins)} in ${row.games} game${row.games === 1 ? '' : 's'} · average place ${(row.places / row.games).toFixed(1)} · best ${money(row.bestCash)}`;
-  const lines = people.map((row, index) => line(row, index, mention(row.playerId)));
-  if (computers.length > 0) lines.push('', '**Computer players**', ...computers.map((row, index) => line(row, index, row.displayName)));
+    t(locale, 'commands.ladderLine', {
+      place: index + 1,
+      who,
+      rating: shownRating(row),
+      wins: winsText(row.wins, locale),
+      count: row.games,
+      average: average(row.places / row.games, locale),
+      best: money(row.bestCash, locale),
+    });
+  const lines = people.map((row, index) => line(row, index, mention(row.playerId, locale)));
+  if (computers.length > 0) lines.push('', t(locale, 'commands.computerPlayers'), ...computers.map((row, index) => line(row, index, row.displayName)));
   const embed = new EmbedBuilder()
-    .setTitle('Acquire leaderboard')
+    .setTitle(t(locale, 'commands.ladderTitle'))
     .setDescription(lines.join('\n'))
-    .setFooter({ text: 'Ratings: Weng-Lin (openskill), shown conservatively (μ − 3σ); a new player starts at 1,000 less the doubt.' });
+    .setFooter({ text: t(locale, 'commands.ladderFooter') });
   await interaction.reply({ embeds: [embed.toJSON()], allowedMentions: { users: [] } });
 }
 
-function winsText(wins: number): string {
-  const shown = Number.isInteger(wins) ? String(wins) : wins.toFixed(1);
-  return `${shown} win${wins === 1 ? '' : 's'}`;
+function winsText(wins: number, locale: Locale): string {
+  // A tied first place counts a fraction: "1.5 wins" takes the plural ("other") form.
+  return t(locale, 'commands.wins', {
+    count: wins,
+    shown: Number.isInteger(wins) ? String(wins) : average(wins, locale),
+  });
+}
+
+/** One decimal, as `locale` writes it ("2.5", "2,5"). */
+function average(value: number, locale: Locale): string {
+  return value.toLocaleString(locale === 'en-XA' ? 'en' : locale, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
 }
 
 async function profileOf(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const user = interaction.options.getUser('user') ?? interaction.user;
+  const locale = readerLocale(interaction);
   const { rating, recent } = await profile(ctx.db, interaction.guildId!, user.id);
   if (!rating) {
-    await interaction.reply({ content: `${mention(user.id)} has not finished a game on this server yet.`, flags: MessageFlags.Ephemeral, allowedMentions: { users: [] } });
+    await interaction.reply({
+      content: t(locale, 'commands.noProfile', {
+        who: mention(user.id, locale),
+      }),
+      flags: MessageFlags.Ephemeral,
+      allowedMentions: { users: [] },
+    });
     return;
   }
-  const games = recent.map((game) => `• <t:${Math.floor(game.endedAt.getTime() / 1000)}:d> place ${game.place} of ${game.players}, ${money(game.cash)}`);
-  const embed = new EmbedBuilder()
-    .setTitle(`Acquire: ${rating.displayName}`)
-    .setDescription(
-      [
-        `Rating **${shownRating(rating)}** (μ ${rating.mu.toFixed(1)}, σ ${rating.sigma.toFixed(1)})`,
-        `${winsText(rating.wins)} in ${rating.games} game${rating.games === 1 ? '' : 's'} · average place ${(rating.places / rating.games).toFixed(1)} · best score ${money(rating.bestCash)}`,
+  const games = recent.map((game) =>
+    t(locale, 'commands.recentGame', {
+      date: `<t:${Math.floor(game.endedAt.getTime() / 1000)}:d>`,
+      place: game.place,
+      players: game.players,
+      cash: money(game.cash, locale),
+    }),
+  );
+  const embed = new EmbedBuilder().setTitle(t(locale, 'commands.profileTitle', { name: rating.displayName })).setDescription(
+    [
+      t(locale, 'commands.rating', {
+        rating: shownRating(rating),
+        mu: average(rating.mu, locale),
+        sigma: average(rating.sigma, locale),
+      }),
+      t(locale, 'commands.record', {
+        wins: winsText(rating.wins, locale),
+        count: rating.games,
+        average: average(rating.places / rating.games, locale),
+        best: money(rating.bestCash, locale),
+      }),
         '',
-        '**Recent games**',
+      t(locale, 'commands.recentGames'),
         ...games,
       ].join('\n'),
-    );
+  );
   await interaction.reply({ embeds: [embed.toJSON()], flags: MessageFlags.Ephemeral, allowedMentions: { users: [] } });
 }
 
@@ -224,12 +291,26 @@ async function profileOf(ctx: BotContext, interaction: ChatInputCommandInteracti
 async function history(ctx: BotContext, interaction: ChatInputCommandInteraction): Promise<void> {
   const games = await recentFinished(ctx.db, interaction.guildId!);
   if (games.length === 0) return refuse(interaction, refusals.noFinishedGame);
+  const locale = readerLocale(interaction);
   const lines = games.map((game, index) => {
-    const players = game.seats.slice().sort((a, b) => (a.finalPlace ?? 9) - (b.finalPlace ?? 9)).map((seat) => `${mention(seat.userId)} ${money(seat.finalCash ?? 0)}`);
-    return `**${index + 1}.** <t:${Math.floor(game.updatedAt.getTime() / 1000)}:d> in <#${game.channelId}>: ${players.join(', ')}`;
+    const players = game.seats
+      .slice()
+      .sort((a, b) => (a.finalPlace ?? 9) - (b.finalPlace ?? 9))
+      .map((seat) => `${mention(seat.userId, locale)} ${money(seat.finalCash ?? 0, locale)}`);
+    return t(locale, 'commands.historyLine', {
+      number: index + 1,
+      date: `<t:${Math.floor(game.updatedAt.getTime() / 1000)}:d>`,
+      channel: `<#${game.channelId}>`,
+      players: players.join(', '),
+    });
   });
-  const buttons = games.map((game, index) => openReplayButton(game, `Replay ${index + 1}`));
-  await interaction.reply({ content: ['**Recent games on this server** (winner first)', ...lines].join('\n'), components: rows(buttons), flags: MessageFlags.Ephemeral, allowedMentions: { users: [] } });
+  const buttons = games.map((game, index) => openReplayButton(game, t(locale, 'commands.replayButton', { number: index + 1 })));
+  await interaction.reply({
+    content: [t(locale, 'commands.historyTitle'), ...lines].join('\n'),
+    components: rows(buttons),
+    flags: MessageFlags.Ephemeral,
+    allowedMentions: { users: [] },
+  });
 }
 
 /** The channel's latest finished game as a JSON file: its setup and action log, enough to replay it. */
@@ -240,7 +321,15 @@ async function exportGame(ctx: BotContext, interaction: ChatInputCommandInteract
   const log = await getActionLog(ctx.db, game.id);
   const record = exportRecord(setupOf(game), log.map((entry) => entry.action));
   const file = new AttachmentBuilder(Buffer.from(`${JSON.stringify(record, null, 2)}\n`), { name: `acquire-${game.id}.json` });
-  await interaction.reply({ content: `The game that ended <t:${Math.floor(game.updatedAt.getTime() / 1000)}:R>: its setup and every move (${log.length}). The engine's \`replay\` rebuilds it exactly.`, files: [file], flags: MessageFlags.Ephemeral });
+  const content = t(readerLocale(interaction), 'commands.exported', {
+    when: `<t:${Math.floor(game.updatedAt.getTime() / 1000)}:R>`,
+    count: log.length,
+  });
+  await interaction.reply({
+    content,
+    files: [file],
+    flags: MessageFlags.Ephemeral,
+  });
 }
 
 /** The slash commands' handlers by command name, for `createBot`. */

@@ -6,14 +6,15 @@
  */
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { GameOptions } from '../src/engine/index.js';
+import { LANGUAGE_NAMES, LOCALES, t } from '../src/i18n/index.js';
 
 /** Turn time limits offered at start, in seconds; 0 is no limit. */
 export const TURN_LIMITS = [
-  { name: 'no limit', value: 0 },
-  { name: '2 minutes', value: 120 },
-  { name: '10 minutes', value: 600 },
-  { name: '1 hour', value: 3600 },
-  { name: '24 hours', value: 86_400 },
+  { name: t('en', 'command.choices.turn_limit.0'), value: 0 },
+  { name: t('en', 'command.choices.turn_limit.120'), value: 120 },
+  { name: t('en', 'command.choices.turn_limit.600'), value: 600 },
+  { name: t('en', 'command.choices.turn_limit.3600'), value: 3600 },
+  { name: t('en', 'command.choices.turn_limit.86400'), value: 86_400 },
 ] as const;
 
 interface ChoiceSpec<Value extends string | number> {
@@ -30,54 +31,74 @@ type OptionSpec = ChoiceSpec<string> | ChoiceSpec<number> | BooleanSpec;
 export const START_OPTIONS = {
   bonus: {
     type: 'string',
-    description: 'Stockholder bonuses: classic (2 places) or tycoon (3 places)',
+    description: t('en', 'command.options.bonus'),
     choices: [
-      { name: 'classic', value: 'classic' },
-      { name: 'tycoon', value: 'tycoon' },
+      { name: t('en', 'command.choices.bonus.classic'), value: 'classic' },
+      { name: t('en', 'command.choices.bonus.tycoon'), value: 'tycoon' },
     ],
   },
   chains: {
     type: 'string',
-    description: 'Chain names and price tiers',
+    description: t('en', 'command.options.chains'),
     choices: [
-      { name: 'classic (Luxor … Continental)', value: 'classic' },
-      { name: '2008 (Worldwide … Tower)', value: 'set2008' },
+      { name: t('en', 'command.choices.chains.classic'), value: 'classic' },
+      { name: t('en', 'command.choices.chains.set2008'), value: 'set2008' },
     ],
   },
   holdings: {
     type: 'string',
-    description: "Whether everyone's cash and shares are public",
+    description: t('en', 'command.options.holdings'),
     choices: [
-      { name: 'open', value: 'open' },
-      { name: 'hidden', value: 'hidden' },
+      { name: t('en', 'command.choices.holdings.open'), value: 'open' },
+      { name: t('en', 'command.choices.holdings.hidden'), value: 'hidden' },
     ],
   },
   founder_share: {
     type: 'string',
-    description: 'When the bank has no share left for a founder',
+    description: t('en', 'command.options.founder_share'),
     choices: [
-      { name: 'nothing', value: 'none' },
-      { name: "the share's price in cash", value: 'cash' },
+      { name: t('en', 'command.choices.founder_share.none'), value: 'none' },
+      { name: t('en', 'command.choices.founder_share.cash'), value: 'cash' },
     ],
   },
   unplayable: {
     type: 'string',
-    description: 'Dead tiles and hands with no playable tile',
+    description: t('en', 'command.options.unplayable'),
     choices: [
-      { name: 'replace them', value: 'replace' },
-      { name: 'strict: only skip', value: 'strict' },
+      { name: t('en', 'command.choices.unplayable.replace'), value: 'replace' },
+      { name: t('en', 'command.choices.unplayable.strict'), value: 'strict' },
     ],
   },
-  trades: { type: 'boolean', description: 'Allow trades between players (off by default)' },
-  bank_stockholder: { type: 'boolean', description: 'Two players: the bank competes for bonuses (on by default)' },
-  turn_limit: { type: 'integer', description: 'Time each player has for a decision', choices: TURN_LIMITS },
-  hints: { type: 'boolean', description: 'Offer each player a Suggest button: what the hard computer player would do' },
+  trades: { type: 'boolean', description: t('en', 'command.options.trades') },
+  bank_stockholder: {
+    type: 'boolean',
+    description: t('en', 'command.options.bank_stockholder'),
+  },
+  turn_limit: {
+    type: 'integer',
+    description: t('en', 'command.options.turn_limit'),
+    choices: TURN_LIMITS,
+  },
+  hints: { type: 'boolean', description: t('en', 'command.options.hints') },
+  language: {
+    type: 'string',
+    description: t('en', 'command.options.language'),
+    // Each language in its own words, for whoever reads the list.
+    choices: LOCALES.map((locale) => ({
+      name: LANGUAGE_NAMES[locale],
+      value: locale,
+    })),
+  },
 } as const satisfies Record<string, OptionSpec>;
 
 type Specs = typeof START_OPTIONS;
 /** What a handler receives: each option's chosen value, typed from its definition; absent when not given. */
 export type StartOptions = {
-  -readonly [Name in keyof Specs]?: Specs[Name] extends { choices: readonly { value: infer Value }[] } ? Value : boolean;
+  -readonly [Name in keyof Specs]?: Specs[Name] extends {
+    choices: readonly { value: infer Value }[];
+  }
+    ? Value
+    : boolean;
 };
 
 export type ReadOptions = { ok: true; values: StartOptions } | { ok: false; option: string; value: string };

@@ -52,8 +52,12 @@ export function chooseAction(view: GameView, options: ChooseOptions): Action | n
 
 export interface Suggestion {
   action: Action;
-  /** One line: how the move fared in the hard player's search. */
+  /** One line: how the move fared in the hard player's search (English; the bot words it from the figures below). */
   reason: string;
+  /** Deals of the hidden tiles played out (0: the only sensible choice), the best move's share of wins in them, and the moves tried. */
+  worlds: number;
+  winPercent: number;
+  considered: number;
 }
 
 /** What the hard player would do, with a one-line reason a player can weigh. */
@@ -65,7 +69,13 @@ export function suggest(view: GameView, seed: number): Suggestion | null {
     worlds === 0
       ? 'it is the only sensible choice here.'
       : `played out in ${worlds} possible deals of the hidden tiles, it won ${Math.round(100 * best.wins)}% of the games, the best of the ${search.considered} moves tried.`;
-  return { action: best.action, reason };
+  return {
+    action: best.action,
+    reason,
+    worlds,
+    winPercent: worlds === 0 ? 0 : Math.round(100 * best.wins),
+    considered: search.considered,
+  };
 }
 
 /** Whether a seat's player id belongs to a computer player, and at which level. */

@@ -9,10 +9,11 @@ import { availableParallelism } from 'node:os';
 // (SIGSEGV) as a worker stops or the bot exits. Loaded here, it stays for the process's life.
 import 'canvas';
 import { Piscina } from 'piscina';
-import { workerEntry } from '../worker-entry.js';
 import type { Action, ChainState, GameView } from '../engine/index.js';
+import type { Locale } from '../i18n/index.js';
 import type { AnimationFrame } from '../render/animation.js';
 import type { BoardOptions, BoardView } from '../render/index.js';
+import { workerEntry } from '../worker-entry.js';
 import type { ChooseOptions, Suggestion } from './index.js';
 import type { Task } from './worker.js';
 
@@ -27,8 +28,8 @@ export interface WorkerPool {
    * game it shows, whose boards are drawn on one thread when it can (see `laneFor`).
    */
   board(view: BoardView, options?: BoardOptions, gameId?: string): Promise<Buffer>;
-  /** The end-of-game net worth chart (src/render/netWorthChart.ts). */
-  netWorthChart(view: GameView): Promise<Buffer>;
+  /** The end-of-game net worth chart (src/render/netWorthChart.ts), its words in `locale` (English if left out). */
+  netWorthChart(view: GameView, locale?: Locale): Promise<Buffer>;
   /** The threads, those running a task, and the tasks waiting for one (the metrics). */
   load(): { threads: number; busy: number; queued: number };
   close(): Promise<void>;
@@ -109,7 +110,7 @@ export function createWorkerPool(options: { threads?: number } = {}): WorkerPool
     suggest: async (view, seed) => (await run({ kind: 'suggest', view, seed }, { long: true })) as Suggestion | null,
     animate: async (frames, chains) => asBuffer(await run({ kind: 'animate', frames, chains }, { long: true })),
     board: async (view, drawn = {}, gameId) => asBuffer(await run({ kind: 'board', view: boardViewOf(view), options: drawn }, { long: false, gameId })),
-    netWorthChart: async (view) => asBuffer(await run({ kind: 'netWorthChart', view }, { long: false })),
+    netWorthChart: async (view, locale) => asBuffer(await run({ kind: 'netWorthChart', view, ...(locale ? { locale } : {}) }, { long: false })),
     // One thread a lane: a lane's tasks beyond the one running wait.
     load: () => ({ threads: lanes.length, busy: lanes.filter((lane) => lane.inFlight > 0).length, queued: lanes.reduce((sum, lane) => sum + Math.max(0, lane.inFlight - 1), 0) }),
     close: async () => {

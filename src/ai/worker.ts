@@ -7,14 +7,19 @@ import { Piscina } from 'piscina';
 import type { Action, ChainState, GameView } from '../engine/index.js';
 import { renderBoardAnimation, type AnimationFrame } from '../render/animation.js';
 import { renderBoard, renderNetWorthChart, type BoardOptions, type BoardView } from '../render/index.js';
+import type { Locale } from '../i18n/index.js';
 import { chooseAction, suggest, type ChooseOptions, type Suggestion } from './index.js';
 
 export type Task =
   | { kind: 'choose'; view: GameView; options: ChooseOptions }
   | { kind: 'suggest'; view: GameView; seed: number }
-  | { kind: 'animate'; frames: AnimationFrame[]; chains: Pick<ChainState, 'name'>[] }
+  | {
+      kind: 'animate';
+      frames: AnimationFrame[];
+      chains: Pick<ChainState, 'name'>[];
+    }
   | { kind: 'board'; view: BoardView; options: BoardOptions }
-  | { kind: 'netWorthChart'; view: GameView };
+  | { kind: 'netWorthChart'; view: GameView; locale?: Locale };
 
 export default function work(task: Task): Action | null | Suggestion | Uint8Array {
   switch (task.kind) {
@@ -27,7 +32,7 @@ export default function work(task: Task): Action | null | Suggestion | Uint8Arra
     case 'board':
       return handedOver(renderBoard(task.view, task.options));
     case 'netWorthChart':
-      return handedOver(renderNetWorthChart(task.view));
+      return handedOver(renderNetWorthChart(task.view, task.locale));
   }
 }
 

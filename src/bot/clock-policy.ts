@@ -5,6 +5,7 @@
  * move and its clock are one write.
  */
 import type { GameState } from '../engine/index.js';
+import { type Locale, t } from '../i18n/index.js';
 import type { ActiveGame, ClockUpdate, TurnClock } from '../store/index.js';
 
 /** After this many decisions in a row run out, others may put the player on autopilot. */
@@ -38,8 +39,8 @@ export function seatsAwayLongEnough(game: Pick<ActiveGame, 'seats' | 'clock'>): 
   return game.seats.map((_, seat) => seat).filter((seat) => (game.clock.missedInARow[seat] ?? 0) >= MISSES_BEFORE_AUTOPILOT && !game.clock.autopilot.includes(seat));
 }
 
-export function formatDuration(seconds: number): string {
-  if (seconds % 3600 === 0) return `${seconds / 3600} h`;
-  if (seconds % 60 === 0) return `${seconds / 60} min`;
-  return `${seconds} s`;
+export function formatDuration(seconds: number, locale: Locale): string {
+  if (seconds % 3600 === 0) return t(locale, 'duration.hours', { count: seconds / 3600 });
+  if (seconds % 60 === 0) return t(locale, 'duration.minutes', { count: seconds / 60 });
+  return t(locale, 'duration.seconds', { count: seconds });
 }

@@ -1,6 +1,7 @@
 /** What every handler needs: the Discord client, the database, the log, the clock and the table's buttons. */
 import type { ButtonBuilder, Client, REST } from 'discord.js';
 import type { WorkerPool } from '../ai/pool.js';
+import type { Locale } from '../i18n/index.js';
 import type { ActiveGame, FinishedGame, PrismaClient } from '../store/index.js';
 import type { Panel } from './layout.js';
 import type { Logger } from './logger.js';
@@ -15,8 +16,8 @@ import type { TableTransport } from './table/transport.js';
  * features that handle their clicks (which import the game flow).
  */
 export interface TableUi {
-  /** The private panel for what `userId` must decide now. */
-  panel(game: ActiveGame, userId: string): Panel;
+  /** The private panel for what `userId` must decide now, in their language. */
+  panel(game: ActiveGame, userId: string, locale: Locale): Panel;
   /** The buttons on the game's public message: who decides opens their panel from there. */
   tableButtons(game: ActiveGame): ButtonBuilder[];
   /** The buttons on a finished game's final message (a rematch). */

@@ -4,7 +4,8 @@
  * Every path that changes a game (a click, a time-out, the autopilot) goes through `commitMove`.
  */
 import { MessageFlags } from 'discord.js';
-import { currentDecision, type Action } from '../engine/index.js';
+import { type Action, currentDecision, type GameState } from '../engine/index.js';
+import { type Locale, say, type Text, t } from '../i18n/index.js';
 import { applyAction, getGame, isDatabaseUnavailable, type ActiveGame, type ApplyActionResult, type FinishedGame } from '../store/index.js';
 import { clockAfter, type Mover } from './clock-policy.js';
 import type { BotContext } from './context.js';
@@ -12,7 +13,7 @@ import type { ComponentInteraction } from './features/feature.js';
 import type { Panel } from './layout.js';
 import { countMove } from './metrics.js';
 import { refusals, rejectionSentence } from './refusals.js';
-import { fromPrivatePanel } from './replies.js';
+import { fromPrivatePanel, readerLocale } from './replies.js';
 import { automaticMove } from './seat-driver.js';
 import { announce } from './table/publish.js';
 import { viaOf, type Via } from './table/transport.js';
@@ -34,6 +35,7 @@ export async function playMove(ctx: BotContext, interaction: ComponentInteractio
     await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   }
   const seat = game.seats.findIndex((candidate) => candidate.userId === interaction.user.id);
+  const locale = readerLocale(interaction);
   // The table is told through this click's webhook when the click came from a private panel
   // (a deferred reply's first follow-up would replace the reply itself, so not otherwise).
   const via = fromPrivatePanel(interaction) ? viaOf(interaction) : null;
@@ -44,24 +46,37 @@ export async function playMove(ctx: BotContext, interaction: ComponentInteractio
     // The database went away during the write: whether it was saved cannot be known, so say so.
     if (!isDatabaseUnavailable(error)) throw error;
     ctx.log.warn({ err: error, gameId: game.id, interactionId: interaction.id }, 'database unavailable during a move');
-    await interaction.followUp({ content: refusals.moveUncertain, flags: MessageFlags.Ephemeral });
+    await interaction.followUp({
+      content: say(locale, refusals.moveUncertain),
+      flags: MessageFlags.Ephemeral,
+    });
     return;
   }
   if (!outcome.ok) {
-    await interaction.followUp({ content: failureSentence(outcome), flags: MessageFlags.Ephemeral });
+    await interaction.followUp({
+      content: say(locale, failureSentence(outcome, game.state)),
+      flags: MessageFlags.Ephemeral,
+    });
     return;
   }
   // Debug, not info: a busy bot makes dozens of moves a second, each already in the game's
   // action log; info keeps to what an admin follows (games started, closed, timed out).
   ctx.log.debug({ gameId: game.id, channelId: game.channelId, interactionId: interaction.id, action: action.type, stateId: outcome.game.state.stateId }, 'move applied');
-  const panel = nextPanelFor(ctx, outcome.game, interaction.user.id);
-  await interaction.editReply(outcome.announced ? panel : { ...panel, content: `${refusals.madeButNotShown}\n${panel.content}` });
+  const panel = nextPanelFor(ctx, outcome.game, interaction.user.id, locale);
+  await interaction.editReply(
+    outcome.announced
+      ? panel
+      : {
+          ...panel,
+          content: `${say(locale, refusals.madeButNotShown)}\n${panel.content}`,
+        },
+  );
 }
 
-function failureSentence(failure: Exclude<ApplyActionResult, { ok: true }>): string {
+function failureSentence(failure: Exclude<ApplyActionResult, { ok: true }>, state?: GameState): Text {
   switch (failure.reason) {
     case 'rejected':
-      return rejectionSentence(failure.rejection);
+      return rejectionSentence(failure.rejection, state);
     case 'stale':
       return refusals.stale;
     case 'not_found':
@@ -123,7 +138,15 @@ export function keepPlaying(ctx: BotContext, gameId: string, justWritten?: Activ
         if (!result.ok) return result.reason === 'stale';
         countMove(ctx.metrics, move.mover.by);
         const name = escapedName(game.seats[move.mover.seat]!.displayName);
-        const lines = move.mover.by === 'autopilot' ? [`🤖 ${name} is on autopilot: ${describeMove(move.action, game.state)}.`] : [];
+        const lines =
+          move.mover.by === 'autopilot'
+            ? [
+                t(game.language, 'table.autopilotMove', {
+                  name,
+                  move: describeMove(move.action, game.state, game.language),
+                }),
+              ]
+            : [];
         // Written: if showing it fails, the tick's catch-up shows it (and carries on from there).
         known = await announce(ctx, result.game, result.events, lines, { previous: game.state });
         return true;
@@ -137,8 +160,16 @@ export function keepPlaying(ctx: BotContext, gameId: string, justWritten?: Activ
 }
 
 /** The clicker's panel after their move: their next decision, or a short acknowledgement. */
-function nextPanelFor(ctx: BotContext, game: ActiveGame | FinishedGame, userId: string): Panel {
+function nextPanelFor(ctx: BotContext, game: ActiveGame | FinishedGame, userId: string, locale: Locale): Panel {
   const decision = currentDecision(game.state);
-  if (decision.kind !== 'gameOver' && game.status === 'active' && game.state.players[decision.seat]?.id === userId) return ctx.ui.panel(game, userId);
-  return { content: decision.kind === 'gameOver' ? 'Done. The game is over: see the final standings at the table.' : `Done. Now ${waitingLine(game.state)}`, components: [] };
+  if (decision.kind !== 'gameOver' && game.status === 'active' && game.state.players[decision.seat]?.id === userId) return ctx.ui.panel(game, userId, locale);
+  return {
+    content:
+      decision.kind === 'gameOver'
+        ? t(locale, 'panel.doneGameOver')
+        : t(locale, 'panel.doneWaiting', {
+            awaited: waitingLine(game.state, locale),
+          }),
+    components: [],
+  };
 }

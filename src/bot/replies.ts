@@ -1,9 +1,38 @@
-import { MessageFlags, type ButtonInteraction, type InteractionReplyOptions, type InteractionUpdateOptions, type MessageComponentInteraction, type ModalSubmitInteraction, type RepliableInteraction } from 'discord.js';
+import {
+  type ButtonInteraction,
+  type InteractionReplyOptions,
+  type InteractionUpdateOptions,
+  type MessageComponentInteraction,
+  MessageFlags,
+  type ModalSubmitInteraction,
+  type RepliableInteraction,
+} from 'discord.js';
+import { LRUCache } from 'lru-cache';
+import { type Locale, resolveLocale, say, type Text } from '../i18n/index.js';
 
-/** An ephemeral answer that changes nothing, whatever state the interaction is in. */
-export async function refuse(interaction: RepliableInteraction, content: string): Promise<void> {
+/** An ephemeral answer that changes nothing, whatever state the interaction is in, in the clicker's language. */
+export async function refuse(interaction: RepliableInteraction, text: Text): Promise<void> {
+  const content = say(readerLocale(interaction), text);
   if (interaction.deferred || interaction.replied) await interaction.followUp({ content, flags: MessageFlags.Ephemeral });
   else await interaction.reply({ content, flags: MessageFlags.Ephemeral });
+}
+
+/** The language of a private answer: the one of the clicker's Discord (English when the bot lacks it). */
+export function readerLocale(interaction: Pick<RepliableInteraction, 'locale'>): Locale {
+  return resolveLocale(interaction.locale);
+}
+
+/** The Discord locale each user was last seen with in this process, for their direct messages. */
+const seenLocales = new LRUCache<string, string>({ max: 50_000 });
+
+/** Remembers the locale a user's interaction came with (the router calls it for every one). */
+export function noteLocale(interaction: { user: { id: string }; locale: string }): void {
+  if (seenLocales.get(interaction.user.id) !== interaction.locale) seenLocales.set(interaction.user.id, interaction.locale);
+}
+
+/** The Discord locale `userId` was last seen with in this process, if any. */
+export function lastSeenLocale(userId: string): string | null {
+  return seenLocales.get(userId) ?? null;
 }
 
 /**
@@ -45,7 +74,7 @@ export function answerInTime(interaction: ButtonInteraction, how: 'reply' | 'upd
   const answer = <T>(onTime: () => Promise<T>, late: () => Promise<unknown>): Promise<T> => {
     begun = true;
     const sent = acknowledged;
-    return sent ? sent.then(late) as Promise<T> : onTime();
+    return sent ? (sent.then(late) as Promise<T>) : onTime();
   };
   Object.assign(interaction, {
     reply: (options: InteractionReplyOptions) =>

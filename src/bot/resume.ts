@@ -5,6 +5,7 @@
  * deadline are armed; overdue ones are left to the next tick. Nothing is applied twice: every
  * move still goes through the store's version guard.
  */
+import { t } from '../i18n/index.js';
 import { activeGameIds, getGame } from '../store/index.js';
 import type { BotContext } from './context.js';
 import { eventsSinceShown } from './catch-up.js';
@@ -22,7 +23,7 @@ export async function resumeGames(ctx: BotContext): Promise<number> {
       if (game.publicStateId !== game.state.stateId) {
         // Behind: perhaps a table message was posted and never recorded (the process died in between).
         await stripStrayTables(ctx, game);
-        await announce(ctx, game, await eventsSinceShown(ctx, game), ['The bot restarted: here is where the game stands.']);
+        await announce(ctx, game, await eventsSinceShown(ctx, game), [t(game.language, 'table.restarted')]);
       }
       await ensureClock(ctx, game);
       resumed++;

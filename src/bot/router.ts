@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { DiscordAPIError, type ChatInputCommandInteraction, type Interaction } from 'discord.js';
 import { mayAct, staleness } from '../engine/index.js';
+import type { Text } from '../i18n/index.js';
 import { getGame, isDatabaseUnavailable, playChannelOf, type ActiveGame, type FinishedGame, type LobbyGame, type StoredGame } from '../store/index.js';
 import { decodeEnvelope } from './components.js';
 import type { BotContext } from './context.js';
@@ -17,12 +18,13 @@ import { FEATURES } from './features/index.js';
 import { displayName } from './features/lobby.js';
 import { isMalformedInput } from './payload-guard.js';
 import { holdersAheadSentence, refusals, rejectionSentence } from './refusals.js';
-import { answerInTime, fromPrivatePanel, refuse } from './replies.js';
+import { answerInTime, fromPrivatePanel, noteLocale, refuse } from './replies.js';
 import { isNewerMessage } from './table/memory.js';
 
 export type CommandHandler = (ctx: BotContext, interaction: ChatInputCommandInteraction) => Promise<void>;
 
 export async function routeInteraction(ctx: BotContext, interaction: Interaction, commands: ReadonlyMap<string, CommandHandler>): Promise<void> {
+  noteLocale(interaction);
   try {
     if (interaction.isChatInputCommand()) {
       const handler = commands.get(interaction.commandName);
@@ -60,7 +62,7 @@ export async function routeInteraction(ctx: BotContext, interaction: Interaction
   }
 }
 
-type Parsed = { ok: true; feature: AnyFeature; click: Click<unknown, Needs> } | { ok: false; message: string };
+type Parsed = { ok: true; feature: AnyFeature; click: Click<unknown, Needs> } | { ok: false; message: Text };
 
 async function routeComponent(ctx: BotContext, interaction: ComponentInteraction): Promise<void> {
   const entry = featureOf(interaction);
@@ -113,7 +115,7 @@ function playedIn(game: StoredGame, channelId: string | null): boolean {
 }
 
 /** Public buttons must be on the game's current message; panel buttons on a private answer. */
-function wrongPlace(interaction: ComponentInteraction, entry: AnyFeature, game: StoredGame): string | null {
+function wrongPlace(interaction: ComponentInteraction, entry: AnyFeature, game: StoredGame): Text | null {
   if (entry.on === 'any' || entry.form) return null;
   const privately = fromPrivatePanel(interaction);
   if (entry.on === 'panel') return privately ? null : refusals.usePanel;
@@ -134,7 +136,7 @@ function stateIdOf(interaction: ComponentInteraction): number {
   return decodeEnvelope(interaction.customId)?.stateId ?? -1;
 }
 
-function unmetNeeds(entry: AnyFeature, game: StoredGame, userId: string, seat: number, stateId: number): string | null {
+function unmetNeeds(entry: AnyFeature, game: StoredGame, userId: string, seat: number, stateId: number): Text | null {
   const needs = entry.needs;
   if (needs === 'lobby') return game.status === 'lobby' ? null : refusals.notLobby;
   if (needs === 'live') return game.status === 'lobby' || game.status === 'active' ? null : refusals.alreadyEnded;
@@ -144,5 +146,5 @@ function unmetNeeds(entry: AnyFeature, game: StoredGame, userId: string, seat: n
   if (seat < 0) return refusals.notSeated;
   const rejection = staleness(game.state, stateId) ?? (needs === 'decider' ? mayAct(game.state, userId, entry.acts) : null);
   if (!rejection) return null;
-  return (rejection.code === 'action/not_your_decision' && holdersAheadSentence(game.state, seat)) || rejectionSentence(rejection);
+  return (rejection.code === 'action/not_your_decision' && holdersAheadSentence(game.state, seat)) || rejectionSentence(rejection, game.state);
 }

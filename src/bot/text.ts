@@ -4,20 +4,13 @@
  */
 import { escapeMarkdown } from 'discord.js';
 import { computerLevel } from '../ai/index.js';
-import { whatIsAwaited } from '../engine/index.js';
+import { decidingSeat } from '../engine/index.js';
+import { formatList, formatMoney, type Locale, say, type Text, t } from '../i18n/index.js';
 import type { Action, Decision, GameEvent, GameState, GameView, Holdings } from '../engine/index.js';
 
-/**
- * Dollars with thousands separators, as `toLocaleString('en-US')` writes them, grouped here by
- * hand: a move's panels and table messages write dozens of amounts, and ICU's formatting was 0.6 %
- * of the event loop at the load bench's ceiling (86 ns an amount against 228 in a loop).
- */
-export function money(amount: number): string {
-  if (!Number.isSafeInteger(amount)) return `$${amount.toLocaleString('en-US')}`;
-  const digits = String(Math.abs(amount));
-  let grouped = digits.slice(0, digits.length % 3 || 3);
-  for (let index = grouped.length; index < digits.length; index += 3) grouped += `,${digits.slice(index, index + 3)}`;
-  return `$${amount < 0 ? '-' : ''}${grouped}`;
+/** Dollars as `locale` writes them ("$12,000", "12.000 $"): see `formatMoney`. */
+export function money(amount: number, locale: Locale): string {
+  return formatMoney(amount, locale);
 }
 
 /** `text` cut to at most `limit` UTF-16 units (Discord's measure), never inside a character. */
@@ -32,9 +25,9 @@ export function cutText(text: string, limit: number): string {
 }
 
 /** A Discord user's mention, or a computer player's name (it has no Discord account to ping). */
-export function mention(userId: string): string {
+export function mention(userId: string, locale: Locale): string {
   const level = computerLevel(userId);
-  return level ? `**${computerName(userId)}**` : `<@${userId}>`;
+  return level ? `**${computerName(userId, locale)}**` : `<@${userId}>`;
 }
 
 /** Whether an id is a person's (a Discord user id) rather than a computer player's. */
@@ -43,9 +36,11 @@ export function isPerson(userId: string): boolean {
 }
 
 /** A computer seat's name, e.g. "🤖 Hard bot" (numbered when there are several of a level). */
-export function computerName(userId: string): string {
-  const [, level = '', number = '1'] = userId.split(':');
-  return `🤖 ${level.charAt(0).toUpperCase()}${level.slice(1)} bot${number === '1' ? '' : ` ${number}`}`;
+export function computerName(userId: string, locale: Locale): string {
+  const level = computerLevel(userId) ?? 'easy';
+  const [, , number = '1'] = userId.split(':');
+  const name = t(locale, `computer.${level}`);
+  return number === '1' ? name : t(locale, 'computer.numbered', { name, number });
 }
 
 /** Bidirectional controls: a right-to-left override in a name would flip the rest of the line. */
@@ -59,97 +54,181 @@ export function escapedName(name: string): string {
   return escapeMarkdown(name.replace(BIDI_CONTROLS, '')).replace(/[[\]()]/g, (bracket) => `\\${bracket}`);
 }
 
-function seatName(state: Pick<GameState, 'players'> | GameView, seat: number): string {
-  return escapedName(state.players[seat]?.name ?? `seat ${seat + 1}`);
+function seatName(state: Pick<GameState, 'players'> | GameView, seat: number, locale: Locale): string {
+  const name = state.players[seat]?.name;
+  return name === undefined ? t(locale, 'players.seat', { number: seat + 1 }) : escapedName(name);
 }
 
-/** One line per event worth announcing, in the order they happened. */
-export function describeEvents(events: readonly GameEvent[], view: GameView): string[] {
+/** One line per event worth announcing, in the order they happened, in `locale`. */
+export function describeEvents(events: readonly GameEvent[], view: GameView, locale: Locale): string[] {
   const lines: string[] = [];
-  const name = (seat: number): string => seatName(view, seat);
+  const name = (seat: number): string => seatName(view, seat, locale);
+  const line = (key: Text['key'], params?: Record<string, string | number>): number => lines.push(t(locale, key, params));
+  const cash = (amount: number): string => money(amount, locale);
   const hidden = view.options.holdings === 'hidden' && !view.result;
   for (const event of events) {
     switch (event.type) {
       case 'tilePlaced':
-        lines.push(`**${name(event.seat)}** placed **${event.tile}**.`);
+        line('events.tilePlaced', { name: name(event.seat), tile: event.tile });
         break;
       case 'placementSkipped':
-        lines.push(`**${name(event.seat)}** has no tile that can be played and skips the placement.`);
+        line('events.placementSkipped', { name: name(event.seat) });
         break;
       case 'handRedrawn':
-        lines.push(`**${name(event.seat)}** could play none of ${event.revealed.join(', ')} and drew a new hand.`);
+        line('events.handRedrawn', {
+          name: name(event.seat),
+          tiles: event.revealed.join(', '),
+        });
         break;
       case 'deadTilesReplaced':
-        lines.push(`**${name(event.seat)}** set aside ${event.revealed.join(', ')} (can never be played) and drew replacements.`);
+        line('events.deadTilesReplaced', {
+          name: name(event.seat),
+          tiles: event.revealed.join(', '),
+        });
         break;
       case 'chainFounded': {
-        const reward = event.founderReward === 'share' ? ' and takes a free founder’s share' : event.founderReward === 'cash' ? ` and takes ${money(event.cash)} (no share left)` : ' (no founder’s share left)';
-        lines.push(`**${name(event.seat)}** founded **${event.chain}** (${event.size} tiles)${reward}.`);
+        const key =
+          event.founderReward === 'share'
+            ? 'events.chainFoundedShare'
+            : event.founderReward === 'cash'
+              ? 'events.chainFoundedCash'
+              : 'events.chainFoundedNoShare';
+        line(key, {
+          name: name(event.seat),
+          chain: event.chain,
+          count: event.size,
+          cash: cash(event.cash),
+        });
         break;
       }
       case 'chainGrew':
-        lines.push(`**${event.chain}** grew to ${event.size} tiles.`);
+        line('events.chainGrew', { chain: event.chain, count: event.size });
         break;
       case 'mergerStarted':
-        lines.push(`**Merger!** ${event.tile} joins ${event.chains.join(', ')}.`);
+        line('events.mergerStarted', {
+          tile: event.tile,
+          chains: event.chains.join(', '),
+        });
         break;
       case 'survivorChosen':
-        lines.push(`**${event.chain}** survives; ${event.defunct.join(' and ')} ${event.defunct.length === 1 ? 'is' : 'are'} acquired.`);
+        line('events.survivorChosen', {
+          chain: event.chain,
+          defunct: formatList(event.defunct, locale),
+          count: event.defunct.length,
+        });
         break;
       case 'bankStockholder':
-        lines.push(`The bank holds ${event.shares} ${event.chain} shares for the bonuses.`);
+        line('events.bankStockholder', {
+          count: event.shares,
+          chain: event.chain,
+        });
         break;
       case 'bonusesPaid': {
         if (hidden) {
           // Who was paid how much would tell who holds the chain.
-          lines.push(`Bonuses for ${event.chain} (${event.sizeBefore} tiles) were paid to its largest holders.`);
+          line('events.bonusesPaidHidden', {
+            chain: event.chain,
+            count: event.sizeBefore,
+          });
           break;
         }
         if (event.payouts.length === 0) {
-          lines.push(`No one holds ${event.chain}: no bonus paid.`);
+          line('events.noHolder', { chain: event.chain });
           break;
         }
-        const paid = event.payouts.map((payout) => `${payout.holder === 'bank' ? 'the bank' : name(payout.holder)} ${money(payout.amount)}`);
-        lines.push(`${event.final ? 'Final bonuses' : 'Bonuses'} for ${event.chain} (${event.sizeBefore} tiles): ${paid.join(', ')}.`);
+        const paid = event.payouts.map((payout) =>
+          payout.holder === 'bank'
+            ? t(locale, 'events.payoutBank', { amount: cash(payout.amount) })
+            : t(locale, 'events.payout', {
+                name: name(payout.holder),
+                amount: cash(payout.amount),
+              }),
+        );
+        line(event.final ? 'events.finalBonusesPaid' : 'events.bonusesPaid', {
+          chain: event.chain,
+          count: event.sizeBefore,
+          paid: paid.join(', '),
+        });
         break;
       }
       case 'sharesDisposed': {
         // Hidden holdings: who decided, and what, would tell who held the chain; said at the end only.
         if (hidden) break;
         const parts = [
-          event.sold > 0 ? `sold ${event.sold} for ${money(event.cashReceived)}` : '',
-          event.traded > 0 ? `traded ${event.traded} for ${event.traded / 2} ${event.survivor}` : '',
-          event.kept > 0 ? `kept ${event.kept}` : '',
+          event.sold > 0
+            ? t(locale, 'events.disposedSold', {
+                count: event.sold,
+                amount: cash(event.cashReceived),
+              })
+            : '',
+          event.traded > 0
+            ? t(locale, 'events.disposedTraded', {
+                count: event.traded,
+                received: event.traded / 2,
+                survivor: event.survivor,
+              })
+            : '',
+          event.kept > 0 ? t(locale, 'events.disposedKept', { count: event.kept }) : '',
         ].filter(Boolean);
-        lines.push(`**${name(event.seat)}** ${parts.join(', ')} ${event.chain}.`);
+        line('events.sharesDisposed', {
+          name: name(event.seat),
+          chain: event.chain,
+          what: parts.join(', '),
+        });
         break;
       }
       case 'chainDefunct':
-        lines.push(`${event.chain} is now part of ${event.survivor}.`);
+        line('events.chainDefunct', {
+          chain: event.chain,
+          survivor: event.survivor,
+        });
         break;
       case 'mergerCompleted':
-        lines.push(`**${event.survivor}** now has ${event.size} tiles.`);
+        line('events.mergerCompleted', {
+          survivor: event.survivor,
+          count: event.size,
+        });
         break;
       case 'sharesBought':
         // Hidden holdings: neither how many nor which (the counts would rebuild their holdings).
-        lines.push(hidden ? `**${name(event.seat)}** bought shares.` : `**${name(event.seat)}** bought ${countNames(event.chains)} for ${money(event.cost)}.`);
+        if (hidden) line('events.sharesBoughtHidden', { name: name(event.seat) });
+        else
+          line('events.sharesBought', {
+            name: name(event.seat),
+            shares: countNames(event.chains, locale),
+            cost: cash(event.cost),
+          });
         break;
       case 'endDeclared':
-        lines.push(`**${name(event.seat)}** declared the end of the game: this is the last turn.`);
+        line('events.endDeclared', { name: name(event.seat) });
         break;
       case 'tradeOffered':
         // The terms are public in open games; with hidden holdings they are the two traders' business.
-        lines.push(hidden ? `**${name(event.from)}** offered a trade to **${name(event.to)}**.` : `**${name(event.from)}** offered **${name(event.to)}** ${holdingsText(event.give)} for ${holdingsText(event.receive)}.`);
+        if (hidden)
+          line('events.tradeOfferedHidden', {
+            from: name(event.from),
+            to: name(event.to),
+          });
+        else
+          line('events.tradeOffered', {
+            from: name(event.from),
+            to: name(event.to),
+            give: holdingsText(event.give, locale),
+            receive: holdingsText(event.receive, locale),
+          });
         break;
       case 'tradeAnswered':
-        lines.push(`**${name(event.to)}** ${event.accepted ? 'accepted' : 'declined'} the trade offered by ${name(event.from)}.`);
+        line(event.accepted ? 'events.tradeAccepted' : 'events.tradeDeclined', {
+          to: name(event.to),
+          from: name(event.from),
+        });
         break;
       case 'tradeWithdrawn':
-        lines.push(`**${name(event.from)}** withdrew the trade offer.`);
+        line('events.tradeWithdrawn', { from: name(event.from) });
         break;
       case 'gameEnded':
         // The post itself opens with "Game over."; this says only why.
-        lines.push(event.result.reason === 'declared' ? 'The end was declared and the last turn is played.' : 'No one can play a tile any more.');
+        line(event.result.reason === 'declared' ? 'events.endedDeclared' : 'events.endedBlocked');
         break;
       default:
         break;
@@ -159,112 +238,189 @@ export function describeEvents(events: readonly GameEvent[], view: GameView): st
 }
 
 /** A side of a trade in words: "2 Tower and $500", or "nothing". */
-export function holdingsText(holdings: Holdings): string {
+export function holdingsText(holdings: Holdings, locale: Locale): string {
   const parts = Object.entries(holdings.shares)
     .filter(([, count]) => count > 0)
-    .map(([name, count]) => `${count} ${name}`);
-  if (holdings.cash > 0) parts.push(money(holdings.cash));
-  return parts.join(' and ') || 'nothing';
+    .map(([chain, count]) => t(locale, 'shares.count', { count, chain }));
+  if (holdings.cash > 0) parts.push(money(holdings.cash, locale));
+  return parts.length > 0 ? formatList(parts, locale) : t(locale, 'shares.nothing');
 }
 
 /** ['Tower', 'Tower', 'Luxor'] → "2 Tower and 1 Luxor" */
-export function countNames(names: readonly string[]): string {
+export function countNames(names: readonly string[], locale: Locale): string {
   const counts = new Map<string, number>();
   for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
-  const parts = [...counts].map(([name, count]) => `${count} ${name}`);
-  return parts.length <= 1 ? (parts[0] ?? 'nothing') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  const parts = [...counts].map(([chain, count]) => t(locale, 'shares.count', { count, chain }));
+  return parts.length > 0 ? formatList(parts, locale) : t(locale, 'shares.nothing');
 }
 
 /** The public line that tells the table whose decision it is and what it is. */
-export function promptLine(decision: Decision, view: GameView): string {
+export function promptLine(decision: Decision, view: GameView, locale: Locale): string {
   if (decision.kind === 'gameOver') return '';
-  const who = mention(view.players[decision.seat]!.id);
+  const who = mention(view.players[decision.seat]!.id, locale);
   switch (decision.kind) {
     case 'placeTile':
-      return decision.mustSkip && decision.mayRedraw
-        ? `${who}, none of your tiles can be played: redraw your hand or skip.`
-        : `${who}, your turn: place a tile.`;
+      return t(locale, decision.mustSkip && decision.mayRedraw ? 'prompt.placeTileStuck' : 'prompt.placeTile', { who });
     case 'foundChain':
-      return `${who}, name the chain you founded at ${decision.tile}.`;
+      return t(locale, 'prompt.foundChain', { who, tile: decision.tile });
     case 'chooseSurvivor':
-      return `${who}, ${decision.candidates.join(' and ')} are the same size: choose the survivor.`;
+      return t(locale, 'prompt.chooseSurvivor', {
+        who,
+        chains: formatList(decision.candidates, locale),
+      });
     case 'chooseNextDefunct':
-      return `${who}, ${decision.candidates.join(' and ')} are the same size: choose which is wound up first.`;
+      return t(locale, 'prompt.chooseNextDefunct', {
+        who,
+        chains: formatList(decision.candidates, locale),
+      });
     case 'disposeShares':
       // Hidden holdings: naming (or pinging) the holder would tell who holds the chain.
       return view.options.holdings === 'hidden' && !view.result
-        ? `The holders of ${decision.defunct} decide, one after another and privately, what to do with their shares: press **Sell / trade / keep** if you hold some.`
-        : `${who}, your decision: sell, trade or keep your ${decision.defunct} shares.`;
+        ? t(locale, 'prompt.disposeSharesSecret', { chain: decision.defunct })
+        : t(locale, 'prompt.disposeShares', { who, chain: decision.defunct });
     case 'buyShares':
-      return decision.endDeclared ? `${who}, buy up to 3 shares to finish the last turn.` : `${who}, buy up to 3 shares (or none).`;
+      return t(locale, decision.endDeclared ? 'prompt.buySharesLast' : 'prompt.buyShares', { who });
     case 'answerTrade': {
       const from = escapedName(view.players[decision.from]!.name);
       const offer = view.phase.kind === 'tradeOffer' && view.options.holdings === 'open' ? view.phase.offer : null;
-      return offer ? `${who}, ${from} offers you ${holdingsText(offer.give)} for ${holdingsText(offer.receive)}.` : `${who}, ${from} offers you a trade.`;
+      return offer
+        ? t(locale, 'prompt.answerTradeTerms', {
+            who,
+            from,
+            give: holdingsText(offer.give, locale),
+            receive: holdingsText(offer.receive, locale),
+          })
+        : t(locale, 'prompt.answerTrade', { who, from });
     }
   }
 }
 
 /** A fixed-width table of the chains for an embed field. */
-export function chainTable(view: GameView): string {
+export function chainTable(view: GameView, locale: Locale): string {
+  const safeWord = ` ${t(locale, 'chainTable.safe')}`;
   const rows = view.chains.map((chain) => {
     const size = chain.active ? String(chain.size) : '–';
-    const price = chain.active ? money(chain.price) : '–';
-    const safe = chain.safe ? ' safe' : '';
+    const price = chain.active ? money(chain.price, locale) : '–';
+    const safe = chain.safe ? safeWord : '';
     return `${chain.name.padEnd(11)} ${size.padStart(3)} ${price.padStart(7)} ${(chain.bankShares === null ? '–' : String(chain.bankShares)).padStart(3)}${safe}`;
   });
-  return ['```', `${'Chain'.padEnd(11)} ${'Sz'.padStart(3)} ${'Price'.padStart(7)} ${'Bk'.padStart(3)}`, ...rows, '```'].join('\n');
+  const header = `${t(locale, 'chainTable.chain').padEnd(11)} ${t(locale, 'chainTable.size').padStart(3)} ${t(locale, 'chainTable.price').padStart(7)} ${t(locale, 'chainTable.bank').padStart(3)}`;
+  return ['```', header, ...rows, '```'].join('\n');
 }
 
 /** Each player's cash and shares, as far as this view may show them. */
-export function playerLines(view: GameView): string[] {
+export function playerLines(view: GameView, locale: Locale): string[] {
   return view.players.map((player) => {
     const marker = player.seat === view.currentPlayer && !view.result ? '▶ ' : '';
-    if (player.cash === null || player.shares === null) return `${marker}**${escapedName(player.name)}**: holdings hidden`;
+    if (player.cash === null || player.shares === null)
+      return t(locale, 'players.hidden', {
+        marker,
+        name: escapedName(player.name),
+      });
     // At the end, shares of a chain no longer on the board are worth nothing: say so.
     const held = player.shares
-      .map((count, chain) => (count > 0 ? `${view.chains[chain]!.name} ${count}${view.result && !view.chains[chain]!.active ? ' (worth nothing: off the board)' : ''}` : ''))
+      .map((count, chain) =>
+        count > 0
+          ? t(locale, view.result && !view.chains[chain]!.active ? 'players.heldWorthless' : 'players.held', { chain: view.chains[chain]!.name, count })
+          : '',
+      )
       .filter(Boolean)
       .join(', ');
-    return `${marker}**${escapedName(player.name)}**: ${money(player.cash)}${held ? ` · ${held}` : ''}`;
+    return `${marker}**${escapedName(player.name)}**: ${money(player.cash, locale)}${held ? ` · ${held}` : ''}`;
   });
 }
 
-/** "waiting for Ann to buy shares.": the engine's words (its hidden-holdings rule included), the name escaped for markdown. */
-export function waitingLine(state: GameState): string {
-  return whatIsAwaited(state, (name) => `**${escapedName(name)}**`);
+/**
+ * What the game waits for, as a clause ("waiting for **Ann** to buy shares."), for refusals and
+ * reminders: the engine's `whatIsAwaited` in the reader's words (its hidden-holdings rule kept:
+ * a merger's holder is not named when holdings are hidden), the name escaped for markdown.
+ */
+export function awaitedText(state: GameState): Text {
+  const seat = decidingSeat(state);
+  const name = seat === null ? '' : `**${escapedName(state.players[seat]?.name ?? '')}**`;
+  switch (state.phase.kind) {
+    case 'placeTile':
+      return { key: 'awaited.placeTile', params: { name } };
+    case 'foundChain':
+      return { key: 'awaited.foundChain', params: { name } };
+    case 'merger': {
+      const merger = state.phase.merger;
+      const chain = merger.current ? (state.chains[merger.current.chain]?.name ?? '') : '';
+      if (merger.current && state.options.holdings === 'hidden') return { key: 'awaited.secretHolder', params: { chain } };
+      if (merger.current) return { key: 'awaited.disposeShares', params: { name, chain } };
+      return {
+        key: merger.survivor === null ? 'awaited.chooseSurvivor' : 'awaited.chooseNextDefunct',
+        params: { name },
+      };
+    }
+    case 'buyShares':
+      return { key: 'awaited.buyShares', params: { name } };
+    case 'tradeOffer':
+      return { key: 'awaited.answerTrade', params: { name } };
+    case 'gameOver':
+      return { key: 'awaited.gameOver' };
+  }
 }
 
-export function standingsLines(view: Pick<GameView, 'result'>): string[] {
+/** "waiting for Ann to buy shares.", in `locale`. */
+export function waitingLine(state: GameState, locale: Locale): string {
+  return say(locale, awaitedText(state));
+}
+
+export function standingsLines(view: Pick<GameView, 'result'>, locale: Locale): string[] {
   const medals = ['🥇', '🥈', '🥉'];
-  return (view.result?.standings ?? []).map((standing) => `${medals[standing.place - 1] ?? `${standing.place}.`} **${escapedName(standing.name)}** ${money(standing.cash)}`);
+  return (view.result?.standings ?? []).map(
+    (standing) => `${medals[standing.place - 1] ?? `${standing.place}.`} **${escapedName(standing.name)}** ${money(standing.cash, locale)}`,
+  );
 }
 
 /** What a default move did, in a few words ("placed 5D", "kept their shares"). */
-export function describeMove(action: Action, state: GameState): string {
+export function describeMove(action: Action, state: GameState, locale: Locale): string {
   switch (action.type) {
     case 'placeTile':
-      return `placed ${action.tile}`;
+      return t(locale, 'moves.placeTile', { tile: action.tile });
     case 'skipPlacement':
-      return 'skipped the placement';
+      return t(locale, 'moves.skipPlacement');
     case 'redrawHand':
-      return 'redrew a hand with no playable tile';
+      return t(locale, 'moves.redrawHand');
     case 'foundChain':
-      return `founded ${action.chain}`;
+      return t(locale, 'moves.foundChain', { chain: action.chain });
     case 'chooseSurvivor':
-      return `${action.chain} survives`;
+      return t(locale, 'moves.chooseSurvivor', { chain: action.chain });
     case 'chooseNextDefunct':
-      return `${action.chain} is wound up first`;
+      return t(locale, 'moves.chooseNextDefunct', { chain: action.chain });
     case 'disposeShares': {
       const current = state.phase.kind === 'merger' ? state.phase.merger.current : null;
-      const shares = `${current ? `${state.chains[current.chain]!.name} ` : ''}shares`;
-      return action.sell + action.trade === 0 ? `kept their ${shares}` : `sold ${action.sell} and traded ${action.trade} of their ${shares}`;
+      const chain = current ? state.chains[current.chain]!.name : null;
+      const kept = action.sell + action.trade === 0;
+      if (chain === null)
+        return kept
+          ? t(locale, 'moves.keptShares')
+          : t(locale, 'moves.disposedShares', {
+              sell: action.sell,
+              trade: action.trade,
+            });
+      return kept
+        ? t(locale, 'moves.keptChainShares', { chain })
+        : t(locale, 'moves.disposedChainShares', {
+            sell: action.sell,
+            trade: action.trade,
+            chain,
+          });
     }
     case 'buyShares':
-      return action.chains.length === 0 ? 'bought nothing' : `bought ${countNames(action.chains)}`;
+      return action.chains.length === 0
+        ? t(locale, 'moves.boughtNothing')
+        : t(locale, 'moves.bought', {
+            shares: countNames(action.chains, locale),
+          });
     case 'answerTrade':
-      return action.accept ? 'accepted the trade' : 'declined the trade';
-    default:
-      return action.type;
+      return t(locale, action.accept ? 'moves.acceptedTrade' : 'moves.declinedTrade');
+    case 'declareEnd':
+      return t(locale, 'moves.declaredEnd');
+    case 'offerTrade':
+      return t(locale, 'moves.offeredTrade');
+    case 'withdrawTrade':
+      return t(locale, 'moves.withdrewTrade');
   }
 }

@@ -7,13 +7,26 @@
  */
 import { RESTJSONErrorCodes } from 'discord.js';
 import { currentDecision, decidingSeat } from '../engine/index.js';
-import { claimDecisionReminder, claimReminder, dueClocks, gamesDueReminders, getGame, notifyWanted, playChannelOf, setTurnClock, type ActiveGame } from '../store/index.js';
-import { MISSES_BEFORE_AUTOPILOT, clockAfter, formatDuration } from './clock-policy.js';
+import { resolveLocale } from '../i18n/index.js';
+import {
+  type ActiveGame,
+  claimDecisionReminder,
+  claimReminder,
+  dueClocks,
+  gamesDueReminders,
+  getGame,
+  notifyWanted,
+  playChannelOf,
+  savedLocale,
+  setTurnClock,
+} from '../store/index.js';
 import { catchUpAll } from './catch-up.js';
+import { clockAfter, formatDuration, MISSES_BEFORE_AUTOPILOT } from './clock-policy.js';
 import type { BotContext } from './context.js';
 import { closeGamesOfMissingGuild, shardFilterOf } from './departures.js';
 import { commitMove } from './game-flow.js';
 import { messageUrl } from './refusals.js';
+import { lastSeenLocale } from './replies.js';
 import { computerDecides, timedOutMove } from './seat-driver.js';
 import { clockReminder, directMessagesClosed, reminderText, secretDecider, timeoutLines, waitingFor } from './table/notices.js';
 import { writeShownTables } from './table/publish.js';
@@ -56,14 +69,23 @@ async function sendDirectReminders(ctx: BotContext, now: Date): Promise<void> {
       if (seat === null || game.clock.autopilot.includes(seat) || !game.publicMessageId) return;
       const userId = game.seats[seat]!.userId;
       if (!(await notifyWanted(ctx.db, userId))) return;
-      const text = reminderText({ guildName: ctx.client.guilds.cache.get(game.guildId)?.name ?? null, waitingFor: waitingFor(currentDecision(game.state)), link: messageUrl(game, game.publicMessageId) });
+        // In the language they were last seen with (their own, not the game's).
+        const locale = resolveLocale(lastSeenLocale(userId) ?? (await savedLocale(ctx.db, userId)));
+        const text = reminderText(
+          {
+            guildName: ctx.client.guilds.cache.get(game.guildId)?.name ?? null,
+            waitingFor: waitingFor(currentDecision(game.state), locale),
+            link: messageUrl(game, game.publicMessageId),
+          },
+          locale,
+        );
       try {
         await ctx.transport.directMessage(userId, text);
         ctx.log.info({ gameId: game.id, seat }, 'reminder sent by direct message');
       } catch (error) {
         if (discordCode(error) !== RESTJSONErrorCodes.CannotSendMessagesToThisUser) throw error;
         await sayDirectMessagesClosed(ctx, game, userId);
-      }
+        }
     }).catch((error: unknown) => ctx.log.warn({ err: error, gameId: due.id }, 'could not send a reminder'));
   }
 }
@@ -75,7 +97,14 @@ async function sayDirectMessagesClosed(ctx: BotContext, game: ActiveGame, userId
   const key = `${game.id}:${userId}`;
   if (toldClosed.has(key)) return;
   toldClosed.add(key);
-  await ctx.transport.post(playChannelOf(game), { body: { content: directMessagesClosed(userId), components: [], allowed_mentions: { parse: [], users: [] } }, files: [] });
+  await ctx.transport.post(playChannelOf(game), {
+    body: {
+      content: directMessagesClosed(userId, game.language),
+      components: [],
+      allowed_mentions: { parse: [], users: [] },
+    },
+    files: [],
+  });
 }
 
 async function actOnClock(ctx: BotContext, gameId: string, now: Date): Promise<void> {
@@ -89,11 +118,13 @@ async function actOnClock(ctx: BotContext, gameId: string, now: Date): Promise<v
     const missed = (game.clock.missedInARow[decider] ?? 0) + 1;
     const lines = timeoutLines({
       name: game.seats[decider]!.displayName,
-      move: describeMove(move.action, game.state),
+        move: describeMove(move.action, game.state, game.language),
       missedInARow: missed,
       offerAutopilot: missed >= MISSES_BEFORE_AUTOPILOT && !game.clock.autopilot.includes(decider),
       secretHolderOf: secretHolderOf(game),
-    });
+      },
+      game.language,
+    );
     ctx.log.info({ gameId: game.id, seat: decider, action: move.action.type }, 'decision timed out');
     await commitMove(ctx, game, move.action, move.mover, lines);
     return;
@@ -101,7 +132,14 @@ async function actOnClock(ctx: BotContext, gameId: string, now: Date): Promise<v
   // A computer player is never reminded: it is thinking, or its move is on its way.
   if (game.reminderAt && game.reminderAt <= now && !computerDecides(game) && (await claimReminder(ctx.db, game.id, game.reminderAt))) {
     const left = game.deadlineAt ? Math.max(0, Math.round((game.deadlineAt.getTime() - now.getTime()) / 1000)) : 0;
-    const reminder = clockReminder({ userId: game.seats[decider]!.userId, left: formatDuration(left), secretHolderOf: secretHolderOf(game) });
+    const reminder = clockReminder(
+      {
+        userId: game.seats[decider]!.userId,
+        left: formatDuration(left, game.language),
+        secretHolderOf: secretHolderOf(game),
+      },
+      game.language,
+    );
     await ctx.transport.post(playChannelOf(game), { body: { content: reminder.content, components: [], allowed_mentions: { parse: [], users: reminder.ping ? [reminder.ping] : [] } }, files: [] });
     // The reminder is a ping too: remembered, so that the table does not ping them again at once.
     if (reminder.ping) ctx.table.notePing(game.id, reminder.ping);

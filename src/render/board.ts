@@ -6,10 +6,11 @@ import { createCanvas, type Canvas, type CanvasRenderingContext2D } from 'canvas
 import { CHAIN_SETS, COLUMNS, isSafe, ROW_LETTERS, ROWS, sharePrice, TILE_COUNT, tileIndex, tileName } from '../engine/board.js';
 import { UNINCORPORATED, type Cell, type ChainView, type GameView } from '../engine/types.js';
 import { LRUCache } from 'lru-cache';
+import { type Key, type Locale, t } from '../i18n/index.js';
 import { formatMoney } from './format.js';
 import { chainLabels, THEME } from './palette.js';
 import { assemblePng, encodeStrip, entriesOf, Palette, pixelsOf, stripOfScanlines, type Strip } from './png.js';
-import { drawText, drawWords, fitText, sprite, wordsWidth, type Word } from './sprites.js';
+import { drawText, drawWords, fitText, fittedSize, sprite, textWidth, type Word, wordsWidth } from './sprites.js';
 import { chainTile, drawHeadquartersDisc } from './tiles.js';
 
 // Discord shows the picture about 400 px wide on a phone, half this width, so every text size
@@ -37,6 +38,9 @@ const LEGEND_KEY = 40;
 /** Left edges of the chip, name and safe columns; right edges of the number columns. */
 const LEGEND_COLUMNS = { chip: MARGIN + 4, name: MARGIN + 60, mark: 250, size: 430, price: 560, bank: 680, safe: 708 } as const;
 const LEGEND_TEXT = 25;
+/** Room for the SAFE mark (to the legend's right edge) and a merger's mark (up to the size column's numbers). */
+const SAFE_WIDTH = BOARD_WIDTH - MARGIN - 4 - LEGEND_COLUMNS.safe;
+const MARK_WIDTH = LEGEND_COLUMNS.size - 60 - LEGEND_COLUMNS.mark;
 
 export function boardHeight(chainCount: number): number {
   return LEGEND_TOP + LEGEND_HEADER + chainCount * LEGEND_ROW + LEGEND_KEY + MARGIN;
@@ -48,6 +52,8 @@ export interface BoardOptions {
    * glances at the image knows who plays. The bot names them; the picture draws no rule.
    */
   turnOf?: string | null;
+  /** The language of the picture's words (English when left out). */
+  locale?: Locale;
 }
 
 /** All of a game the board picture shows. */
@@ -56,11 +62,13 @@ export type BoardView = Pick<GameView, 'board' | 'chains' | 'lastPlacedTile' | '
 /** Render the board as everybody may see it; nothing here depends on who looks. */
 export function renderBoard(view: BoardView, options: BoardOptions = {}): Buffer {
   const chainCount = view.chains.length;
-  const layer = staticLayer(chainCount);
+  const locale = options.locale ?? 'en';
+  const layer = staticLayer(chainCount, locale);
   const palette = boardPalette();
-  const strips = boardBands(view, options.turnOf ?? null).map((band) => {
-    // The key names the band's place and everything drawn in it; null: never the same twice.
-    const key = band.content === null ? null : `${chainCount}|${band.top}|${band.content}`;
+  const strips = boardBands(view, options.turnOf ?? null, locale).map((band) => {
+    // The key names the band's place and everything drawn in it (its words' language too, but
+    // for the grid's rows, which have none); null: never the same twice.
+    const key = band.content === null ? null : `${chainCount}|${band.grid || locale === 'en' ? '' : locale}|${band.top}|${band.content}`;
     const kept = key === null ? undefined : keptStrips.get(key);
     if (kept) return kept;
     encodedStrips++;
@@ -76,9 +84,10 @@ export function renderBoard(view: BoardView, options: BoardOptions = {}): Buffer
  * composed rows of the grid must equal byte for byte (test/render/strips.test.ts).
  */
 export function renderBoardDrawn(view: BoardView, options: BoardOptions = {}): Buffer {
-  const layer = staticLayer(view.chains.length);
+  const locale = options.locale ?? 'en';
+  const layer = staticLayer(view.chains.length, locale);
   const palette = boardPalette();
-  const strips = boardBands(view, options.turnOf ?? null).map((band) => drawnStrip(layer, band, palette));
+  const strips = boardBands(view, options.turnOf ?? null, locale).map((band) => drawnStrip(layer, band, palette));
   return assemblePng(BOARD_WIDTH, boardHeight(view.chains.length), palette, strips);
 }
 
@@ -117,12 +126,19 @@ interface GridTile {
 }
 
 /** Bands from top to bottom, covering every row of the board once. */
-function boardBands(view: BoardView, turnOf: string | null): Band[] {
+function boardBands(view: BoardView, turnOf: string | null, locale: Locale): Band[] {
   const labels = chainLabels(view.chains.map((chain) => chain.name));
   const headquarters = new Set(view.chains.map((chain) => chain.headquarters));
   const last = view.lastPlacedTile === null ? undefined : tileIndex(view.lastPlacedTile);
   // The status lines name the turn and the player, different on every board.
-  const bands: Band[] = [{ top: 0, bottom: GRID_TOP - COORDINATE_BAND, content: null, draw: (ctx) => drawStatus(ctx, view, turnOf) }];
+  const bands: Band[] = [
+    {
+      top: 0,
+      bottom: GRID_TOP - COORDINATE_BAND,
+      content: null,
+      draw: (ctx) => drawStatus(ctx, view, turnOf, locale),
+    },
+  ];
   bands.push({ top: GRID_TOP - COORDINATE_BAND, bottom: GRID_TOP, content: '' });
   for (let row = 0; row < ROWS; row++) {
     const tiles: GridTile[] = [];
@@ -167,7 +183,12 @@ function boardBands(view: BoardView, turnOf: string | null): Band[] {
     const mark = marks.get(row) ?? null;
     const top = legendRowsTop + row * LEGEND_ROW;
     const content = [chain.name, label, chain.active, chain.size, chain.price, chain.bankShares, chain.safe, mark].join('|');
-    bands.push({ top, bottom: top + LEGEND_ROW, content, draw: (ctx) => drawLegendRow(ctx, row, chain, label, mark) });
+    bands.push({
+      top,
+      bottom: top + LEGEND_ROW,
+      content,
+      draw: (ctx) => drawLegendRow(ctx, row, chain, label, mark, locale),
+    });
   });
   bands.push({ top: legendRowsTop + view.chains.length * LEGEND_ROW, bottom: boardHeight(view.chains.length), content: '' });
   return bands;
@@ -266,7 +287,10 @@ function composeGridRow(chainCount: number, layer: Canvas, grid: GridRow, palett
  */
 const bandCanvases = new Map<number, { canvas: Canvas; ctx: CanvasRenderingContext2D }>();
 
-function bandCanvas(height: number): { canvas: Canvas; ctx: CanvasRenderingContext2D } {
+function bandCanvas(height: number): {
+  canvas: Canvas;
+  ctx: CanvasRenderingContext2D;
+} {
   let work = bandCanvases.get(height);
   if (!work) {
     const canvas = createCanvas(BOARD_WIDTH, height);
@@ -317,8 +341,8 @@ function boardPalette(): Palette {
   if (!palette) {
     palette = Palette.of(
       referenceBoards().flatMap((view) => {
-        const layer = staticLayer(view.chains.length);
-        return boardBands(view, 'Reference').map((band) => pixelsOf(drawBand(layer, band)));
+        const layer = staticLayer(view.chains.length, 'en');
+        return boardBands(view, 'Reference', 'en').map((band) => pixelsOf(drawBand(layer, band)));
       }),
     );
   }
@@ -355,7 +379,11 @@ function referenceBoards(): BoardView[] {
 }
 
 /** Where a tile stands in the picture, e.g. to point at it. */
-export function tileBounds(tile: string): { x: number; y: number; side: number } {
+export function tileBounds(tile: string): {
+  x: number;
+  y: number;
+  side: number;
+} {
   const index = tileIndex(tile);
   if (index === undefined) throw new Error(`${tile} is not a tile`);
   return { ...cellOrigin(index), side: TILE_SIDE };
@@ -373,18 +401,67 @@ function cellOrigin(index: number): { x: number; y: number } {
 // The layer that never changes: background, coordinates, empty cells, legend headings and key.
 // Drawn once per legend length and copied under every board.
 
-const staticLayers = new Map<number, Canvas>();
+const staticLayers = new Map<string, Canvas>();
 
-function staticLayer(chainCount: number): Canvas {
-  let layer = staticLayers.get(chainCount);
+function staticLayer(chainCount: number, locale: Locale): Canvas {
+  const key = `${chainCount}|${locale}`;
+  let layer = staticLayers.get(key);
   if (!layer) {
-    layer = drawStaticLayer(chainCount);
-    staticLayers.set(chainCount, layer);
+    layer = drawStaticLayer(chainCount, locale);
+    staticLayers.set(key, layer);
   }
   return layer;
 }
 
-function drawStaticLayer(chainCount: number): Canvas {
+/**
+ * The words of the legend's headings and key, each with the box it must fit in: drawn at a
+ * smaller size when a language's word is longer than the box (`fittedSize`), never past it.
+ */
+export function legendLabels(locale: Locale): {
+  text: string;
+  x: number;
+  size: number;
+  maxWidth: number;
+  align: 'left' | 'right';
+}[] {
+  const heading = (key: Key, x: number, maxWidth: number, align: 'left' | 'right') => {
+    const text = t(locale, key);
+    return {
+      text,
+      x,
+      size: fittedSize(text, maxWidth, LEGEND_HEADING, 'bold'),
+      maxWidth,
+      align,
+    };
+  };
+  return [
+    heading('board.chain', LEGEND_COLUMNS.name, LEGEND_COLUMNS.mark - LEGEND_COLUMNS.name - 8, 'left'),
+    heading('board.size', LEGEND_COLUMNS.size, LEGEND_COLUMNS.size - LEGEND_COLUMNS.mark - 8, 'right'),
+    heading('board.price', LEGEND_COLUMNS.price, LEGEND_COLUMNS.price - LEGEND_COLUMNS.size - 12, 'right'),
+    heading('board.inBank', LEGEND_COLUMNS.bank, LEGEND_COLUMNS.bank - LEGEND_COLUMNS.price - 12, 'right'),
+    heading('board.safe', LEGEND_COLUMNS.safe, BOARD_WIDTH - MARGIN - 4 - LEGEND_COLUMNS.safe, 'left'),
+  ];
+}
+const LEGEND_HEADING = 20;
+
+/** The key's three entries and the size they are drawn at: 19 px, or less when a language's words would run past the legend's width. */
+export function keyLabels(locale: Locale): {
+  texts: string[];
+  size: number;
+  width: number;
+  maxWidth: number;
+} {
+  const texts = [t(locale, 'board.headquarters'), t(locale, 'board.justPlayed'), t(locale, 'board.loose')];
+  const maxWidth = BOARD_WIDTH - 2 * MARGIN - 8;
+  const widthAt = (size: number) => texts.reduce((sum, text) => sum + textWidth(text, size) + KEY_SWATCH + 8, 0) + 2 * 28;
+  let size = KEY_TEXT;
+  while (size > 10 && widthAt(size) > maxWidth) size--;
+  return { texts, size, width: widthAt(size), maxWidth };
+}
+const KEY_TEXT = 19;
+const KEY_SWATCH = 26;
+
+function drawStaticLayer(chainCount: number, locale: Locale): Canvas {
   const height = boardHeight(chainCount);
   const canvas = createCanvas(BOARD_WIDTH, height);
   const ctx = canvas.getContext('2d');
@@ -418,32 +495,34 @@ function drawStaticLayer(chainCount: number): Canvas {
     ctx.fillRect(MARGIN, LEGEND_TOP + LEGEND_HEADER + row * LEGEND_ROW, legendWidth, LEGEND_ROW);
   }
   const headingY = LEGEND_TOP + LEGEND_HEADER / 2 + 2;
-  const heading = { size: 20, weight: 'bold', colour: THEME.mutedText } as const;
-  drawText(ctx, 'Chain', LEGEND_COLUMNS.name, headingY, heading);
-  drawText(ctx, 'Size', LEGEND_COLUMNS.size, headingY, { ...heading, align: 'right' });
-  drawText(ctx, 'Price', LEGEND_COLUMNS.price, headingY, { ...heading, align: 'right' });
-  drawText(ctx, 'In bank', LEGEND_COLUMNS.bank, headingY, { ...heading, align: 'right' });
-  drawText(ctx, 'Safe', LEGEND_COLUMNS.safe, headingY, heading);
+  for (const label of legendLabels(locale))
+    drawText(ctx, label.text, label.x, headingY, {
+      size: label.size,
+      weight: 'bold',
+      colour: THEME.mutedText,
+      align: label.align,
+    });
 
   // The key to the marks that are not chain colours.
   const keyY = legendBottom + LEGEND_KEY / 2 + 2;
-  const keyText = { size: 19, colour: THEME.mutedText } as const;
-  const swatch = 26;
+  const key = keyLabels(locale);
+  const keyText = { size: key.size, colour: THEME.mutedText } as const;
+  const swatch = KEY_SWATCH;
   let x = MARGIN + 4;
   ctx.fillStyle = THEME.mutedText;
   ctx.fillRect(x, keyY - swatch / 2, swatch, swatch);
   drawHeadquartersDisc(ctx, x + swatch / 2, keyY, swatch / 2 - 3, '#000000');
   x += swatch + 8;
-  x += drawText(ctx, 'headquarters', x, keyY, keyText) + 28;
+  x += drawText(ctx, key.texts[0]!, x, keyY, keyText) + 28;
   ctx.fillStyle = THEME.emptyCell;
   ctx.fillRect(x, keyY - swatch / 2, swatch, swatch);
   drawHighlightFrame(ctx, x, keyY - swatch / 2, swatch);
   x += swatch + 8;
-  x += drawText(ctx, 'tile just played', x, keyY, keyText) + 28;
+  x += drawText(ctx, key.texts[1]!, x, keyY, keyText) + 28;
   ctx.fillStyle = THEME.unincorporated;
   ctx.fillRect(x, keyY - swatch / 2, swatch, swatch);
   x += swatch + 8;
-  drawText(ctx, 'tile in no chain', x, keyY, keyText);
+  drawText(ctx, key.texts[2]!, x, keyY, keyText);
   return canvas;
 }
 
@@ -473,12 +552,21 @@ function drawHighlightFrame(ctx: CanvasRenderingContext2D, x: number, y: number,
 // ---------------------------------------------------------------------------------------------
 // Status line and legend
 
-function drawStatus(ctx: CanvasRenderingContext2D, view: BoardView, turnOf: string | null): void {
+/** A sentence of the catalogs as words to draw, a name (drawn as a player's) where `{{name}}` stands. */
+function sentenceWords(locale: Locale, key: Key, params: Record<string, string | number>, name?: string): Word[] {
+  const NAME = '\uE000';
+  return t(locale, key, name === undefined ? params : { ...params, name: NAME })
+    .split(' ')
+    .filter(Boolean)
+    .map((word) => (word === NAME && name !== undefined ? { name } : word));
+}
+
+function drawStatus(ctx: CanvasRenderingContext2D, view: BoardView, turnOf: string | null, locale: Locale): void {
   const top = MARGIN + 18;
   const bottom = MARGIN + STATUS_HEIGHT - 20;
   const left = MARGIN + 4;
   const right = BOARD_WIDTH - MARGIN - 4;
-  const title = view.result ? ['Game over'] : ['Turn', String(view.turn + 1)];
+  const title = view.result ? sentenceWords(locale, 'board.gameOver', {}) : sentenceWords(locale, 'board.turn', { turn: view.turn + 1 });
   const titleStyle = { size: 28, weight: 'bold', colour: THEME.text } as const;
   const titleWidth = drawWords(ctx, title, left, top, titleStyle);
   // The bundled font has no emoji: drop them rather than draw empty boxes.
@@ -488,16 +576,28 @@ function drawStatus(ctx: CanvasRenderingContext2D, view: BoardView, turnOf: stri
     const style = { ...titleStyle, colour: THEME.highlight };
     // In words, so that only the name is a sprite of its player's: a busy bot's drawing thread
     // meets more players than its names' cache holds, and drew each one's whole line anew.
-    const line = (shown: string): Word[] => ['·', { name: shown }, 'to', 'play'];
+    const line = (shown: string): Word[] => sentenceWords(locale, 'board.toPlay', {}, shown);
     let words = line(name);
     const width = wordsWidth(words, style);
     if (width > room) words = line(fitText(name, room - (width - wordsWidth([{ name }], style)), style.size, style.weight));
     drawWords(ctx, words, left + titleWidth + 12, top, style);
   }
-  drawWords(ctx, [String(view.bagSize), 'tiles in the bag'], left, bottom, { size: 22, colour: THEME.mutedText });
+  const bag = sentenceWords(locale, 'board.bag', { count: view.bagSize });
+  const bagStyle = { size: 22, colour: THEME.mutedText } as const;
+  drawWords(ctx, bag, left, bottom, bagStyle);
   if (view.lastPlacedTile) {
-    const verb = view.phase.kind === 'merger' ? 'Merger at' : 'Last tile';
-    drawWords(ctx, [verb, view.lastPlacedTile], right, bottom, { size: 24, weight: 'bold', colour: THEME.text, align: 'right' });
+    const tile = sentenceWords(locale, view.phase.kind === 'merger' ? 'board.mergerAt' : 'board.lastTile', { tile: view.lastPlacedTile });
+    const style = {
+      size: 24,
+      weight: 'bold',
+      colour: THEME.text,
+      align: 'right',
+    } as const;
+    // Both on one line: the right one shrinks if a language's words would reach the left one.
+    const room = right - left - wordsWidth(bag, bagStyle) - 24;
+    let size = style.size;
+    while (size > 12 && wordsWidth(tile, { ...style, size }) > room) size--;
+    drawWords(ctx, tile, right, bottom, { ...style, size });
   }
 }
 
@@ -510,7 +610,7 @@ function mergerMarks(view: BoardView): Map<number, string> {
   return marks;
 }
 
-function drawLegendRow(ctx: CanvasRenderingContext2D, row: number, chain: ChainView, label: string, mark: string | null): void {
+function drawLegendRow(ctx: CanvasRenderingContext2D, row: number, chain: ChainView, label: string, mark: string | null, locale: Locale): void {
   const top = LEGEND_TOP + LEGEND_HEADER + row * LEGEND_ROW;
   const y = top + LEGEND_ROW / 2 + 1;
   ctx.drawImage(chainTile(chain.name, label, LEGEND_CHIP, LEGEND_CHIP_LABEL), LEGEND_COLUMNS.chip, top + (LEGEND_ROW - LEGEND_CHIP) / 2);
@@ -519,9 +619,23 @@ function drawLegendRow(ctx: CanvasRenderingContext2D, row: number, chain: ChainV
   const cell = { size: LEGEND_TEXT, colour, align: 'right' } as const;
   drawText(ctx, chain.name, LEGEND_COLUMNS.name, y, { size: LEGEND_TEXT, colour, weight: chain.active ? 'bold' : 'normal' });
   drawText(ctx, chain.active ? String(chain.size) : '–', LEGEND_COLUMNS.size, y, cell);
-  drawText(ctx, chain.active ? formatMoney(chain.price) : '–', LEGEND_COLUMNS.price, y, cell);
+  drawText(ctx, chain.active ? formatMoney(chain.price, locale) : '–', LEGEND_COLUMNS.price, y, cell);
   // Hidden holdings: the public picture leaves the bank's counts out (they would show who bought what).
   drawText(ctx, chain.bankShares === null ? '–' : String(chain.bankShares), LEGEND_COLUMNS.bank, y, cell);
-  if (chain.safe) drawText(ctx, 'SAFE', LEGEND_COLUMNS.safe, y, { size: 22, weight: 'bold', colour: THEME.text });
-  if (mark) drawText(ctx, mark, LEGEND_COLUMNS.mark, y, { size: 20, weight: 'bold', colour: mark === 'survives' ? THEME.text : THEME.mutedText });
+  if (chain.safe) {
+    const safe = t(locale, 'board.safeMark');
+    drawText(ctx, safe, LEGEND_COLUMNS.safe, y, {
+      size: fittedSize(safe, SAFE_WIDTH, 22, 'bold'),
+      weight: 'bold',
+      colour: THEME.text,
+    });
+  }
+  if (mark) {
+    const text = t(locale, `board.mark.${mark as 'survives' | 'merging' | 'acquired'}`);
+    drawText(ctx, text, LEGEND_COLUMNS.mark, y, {
+      size: fittedSize(text, MARK_WIDTH, 20, 'bold'),
+      weight: 'bold',
+      colour: mark === 'survives' ? THEME.text : THEME.mutedText,
+    });
+  }
 }

@@ -4,6 +4,7 @@
  */
 import { createCanvas, type CanvasRenderingContext2D } from 'canvas';
 import type { GameView } from '../engine/types.js';
+import { type Locale, t } from '../i18n/index.js';
 import { formatMoney } from './format.js';
 import { playerColour, THEME } from './palette.js';
 import { encodePng } from './png.js';
@@ -28,7 +29,7 @@ const MARKERS: readonly Marker[] = ['circle', 'square', 'triangle', 'diamond', '
 /** Markers are drawn on about this many points of each line: enough to follow, not a clutter. */
 const MARKERS_PER_LINE = 12;
 
-export function renderNetWorthChart(view: GameView): Buffer {
+export function renderNetWorthChart(view: GameView, locale: Locale = 'en'): Buffer {
   const history = view.netWorthHistory;
   if (!history) throw new Error('the net worth history is hidden until the game ends');
   const standings = view.result?.standings ?? [];
@@ -40,7 +41,11 @@ export function renderNetWorthChart(view: GameView): Buffer {
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = THEME.background;
   ctx.fillRect(0, 0, WIDTH, height);
-  drawText(ctx, 'Net worth by turn', MARGIN, MARGIN + 18, { size: 28, weight: 'bold', colour: THEME.text });
+  drawText(ctx, t(locale, 'chart.netWorth'), MARGIN, MARGIN + 18, {
+    size: 28,
+    weight: 'bold',
+    colour: THEME.text,
+  });
 
   const lastTurn = history.length - 1;
   const highest = Math.max(1, ...history.flat());
@@ -59,13 +64,17 @@ export function renderNetWorthChart(view: GameView): Buffer {
     ctx.moveTo(PLOT_LEFT, y);
     ctx.lineTo(PLOT_RIGHT, y);
     ctx.stroke();
-    drawText(ctx, shortMoney(worth), PLOT_LEFT - 10, y, { size: 19, colour: THEME.mutedText, align: 'right' });
+    drawText(ctx, shortMoney(worth, locale), PLOT_LEFT - 10, y, {
+      size: 19,
+      colour: THEME.mutedText,
+      align: 'right',
+    });
   }
   const turnStep = lastTurn > 40 ? 10 : 5;
   for (let turn = 0; turn <= lastTurn; turn += turnStep) {
     drawText(ctx, String(turn), xOf(turn), plotBottom + 18, { size: 19, colour: THEME.mutedText, align: 'center' });
   }
-  drawText(ctx, 'turn', (PLOT_LEFT + PLOT_RIGHT) / 2, plotBottom + 38, { size: 18, colour: THEME.faintText, align: 'center' });
+  drawText(ctx, t(locale, 'chart.turnAxis'), (PLOT_LEFT + PLOT_RIGHT) / 2, plotBottom + 38, { size: 18, colour: THEME.faintText, align: 'center' });
 
   const seats = view.players.map((player) => player.seat);
   const markerEvery = Math.max(1, Math.round(lastTurn / MARKERS_PER_LINE));
@@ -106,10 +115,19 @@ export function renderNetWorthChart(view: GameView): Buffer {
     }
     const y = rowTop + STANDING_ROW / 2;
     const winner = standing.place === 1;
-    drawText(ctx, ordinal(standing.place), MARGIN + 12, y, { size: TEXT, weight: 'bold', colour: winner ? THEME.text : THEME.mutedText });
+    drawText(ctx, t(locale, 'chart.place', { count: standing.place, ordinal: true }), MARGIN + 12, y, {
+      size: TEXT,
+      weight: 'bold',
+      colour: winner ? THEME.text : THEME.mutedText,
+    });
     drawMarker(ctx, markerOf(standing.seat), MARGIN + 92, y, playerColour(standing.seat));
     drawText(ctx, standing.name, MARGIN + 116, y, { size: TEXT, weight: winner ? 'bold' : 'normal', colour: THEME.text, name: true });
-    drawText(ctx, formatMoney(standing.cash), WIDTH - MARGIN - 12, y, { size: TEXT, weight: winner ? 'bold' : 'normal', colour: THEME.text, align: 'right' });
+    drawText(ctx, formatMoney(standing.cash, locale), WIDTH - MARGIN - 12, y, {
+      size: TEXT,
+      weight: winner ? 'bold' : 'normal',
+      colour: THEME.text,
+      align: 'right',
+    });
   });
   return encodePng(canvas);
 }
@@ -171,11 +189,7 @@ function tickStep(highest: number): number {
 }
 
 /** "$40k": the axis needs no more precision than its gridlines. */
-function shortMoney(amount: number): string {
-  return amount === 0 ? '$0' : `$${amount / 1000}k`;
-}
-
-function ordinal(place: number): string {
-  const suffix = place % 10 === 1 && place !== 11 ? 'st' : place % 10 === 2 && place !== 12 ? 'nd' : place % 10 === 3 && place !== 13 ? 'rd' : 'th';
-  return `${place}${suffix}`;
+/** An axis label in thousands: "$6k", "6k $". */
+function shortMoney(amount: number, locale: Locale): string {
+  return amount === 0 ? formatMoney(0, locale) : t(locale, 'chart.thousands', { value: amount / 1000 });
 }

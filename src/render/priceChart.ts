@@ -5,10 +5,11 @@
 import { createCanvas } from 'canvas';
 import { bonusPlaces, CHAIN_SETS, priceRow, sharePrice, TILE_COUNT } from '../engine/board.js';
 import type { GameOptions, Tier } from '../engine/types.js';
+import { type Key, type Locale, t } from '../i18n/index.js';
 import { formatMoney } from './format.js';
 import { chainLabels, THEME } from './palette.js';
 import { encodePng } from './png.js';
-import { drawText } from './sprites.js';
+import { drawText, fittedSize, textWidth } from './sprites.js';
 import { chainTile } from './tiles.js';
 
 const WIDTH = 800;
@@ -20,29 +21,31 @@ const HEADER_HEIGHT = 46;
 const ROW_HEIGHT = 40;
 const TEXT = 22;
 const TIERS: readonly Tier[] = ['cheap', 'medium', 'expensive'];
-const TIER_NAMES: Record<Tier, string> = { cheap: 'Cheap', medium: 'Medium', expensive: 'Expensive' };
+
+/** Room for a tier's name in the key, before its chains. */
+const TIER_NAME_WIDTH = 140;
 /** Rows of the price table: $200 … $1,200. */
 const PRICE_ROWS = 11;
 
-const BONUS_HEADINGS: Record<GameOptions['bonusMode'], readonly string[]> = {
-  classic: ['Majority', 'Minority'],
-  tycoon: ['1st', '2nd', '3rd'],
+const BONUS_HEADINGS: Record<GameOptions['bonusMode'], readonly Key[]> = {
+  classic: ['chart.majority', 'chart.minority'],
+  tycoon: ['chart.first', 'chart.second', 'chart.third'],
 };
 
 const charts = new Map<string, Buffer>();
 
 /** The chart never changes within a game, so each mode and chain set is drawn once. */
-export function renderPriceChart(options: Pick<GameOptions, 'bonusMode' | 'chainSet'>): Buffer {
-  const key = `${options.bonusMode}|${options.chainSet}`;
+export function renderPriceChart(options: Pick<GameOptions, 'bonusMode' | 'chainSet'>, locale: Locale = 'en'): Buffer {
+  const key = `${options.bonusMode}|${options.chainSet}|${locale}`;
   let chart = charts.get(key);
   if (!chart) {
-    chart = drawPriceChart(options);
+    chart = drawPriceChart(options, locale);
     charts.set(key, chart);
   }
   return chart;
 }
 
-function drawPriceChart({ bonusMode, chainSet }: Pick<GameOptions, 'bonusMode' | 'chainSet'>): Buffer {
+function drawPriceChart({ bonusMode, chainSet }: Pick<GameOptions, 'bonusMode' | 'chainSet'>, locale: Locale): Buffer {
   const chains = CHAIN_SETS[chainSet];
   const labels = chainLabels(chains.map((chain) => chain.name));
   const keyTop = MARGIN + TITLE_HEIGHT;
@@ -53,15 +56,30 @@ function drawPriceChart({ bonusMode, chainSet }: Pick<GameOptions, 'bonusMode' |
   ctx.fillStyle = THEME.background;
   ctx.fillRect(0, 0, WIDTH, height);
 
-  const modeName = bonusMode === 'classic' ? 'Classic' : 'Tycoon';
-  drawText(ctx, 'Share prices and bonuses', MARGIN, MARGIN + 18, { size: 28, weight: 'bold', colour: THEME.text });
-  drawText(ctx, `${modeName} bonuses`, WIDTH - MARGIN, MARGIN + 18, { size: 22, colour: THEME.mutedText, align: 'right' });
+  const title = t(locale, 'chart.title');
+  const mode = t(locale, bonusMode === 'classic' ? 'chart.classicBonuses' : 'chart.tycoonBonuses');
+  const modeSize = fittedSize(mode, WIDTH - 2 * MARGIN - textWidth(title, 28, 'bold') - 24, 22);
+  drawText(ctx, title, MARGIN, MARGIN + 18, {
+    size: 28,
+    weight: 'bold',
+    colour: THEME.text,
+  });
+  drawText(ctx, mode, WIDTH - MARGIN, MARGIN + 18, {
+    size: modeSize,
+    colour: THEME.mutedText,
+    align: 'right',
+  });
 
   // The key: which chains are in which tier, by name, with the chips the table heads use.
   const tierChains = (tier: Tier) => chains.map((chain, index) => ({ ...chain, label: labels[index] ?? '' })).filter((chain) => chain.tier === tier);
   TIERS.forEach((tier, line) => {
     const y = keyTop + line * KEY_LINE + KEY_LINE / 2;
-    drawText(ctx, TIER_NAMES[tier], MARGIN, y, { size: TEXT, weight: 'bold', colour: THEME.mutedText });
+    const tierName = t(locale, `chart.tier.${tier}`);
+    drawText(ctx, tierName, MARGIN, y, {
+      size: fittedSize(tierName, TIER_NAME_WIDTH, TEXT, 'bold'),
+      weight: 'bold',
+      colour: THEME.mutedText,
+    });
     let x = MARGIN + 150;
     for (const chain of tierChains(tier)) {
       ctx.drawImage(chainTile(chain.name, chain.label, CHIP, 18), x, Math.round(y - CHIP / 2));
@@ -95,8 +113,16 @@ function drawPriceChart({ bonusMode, chainSet }: Pick<GameOptions, 'bonusMode' |
     }
   });
   const heading = { size: 20, weight: 'bold', colour: THEME.mutedText, align: 'center' } as const;
-  drawText(ctx, 'Price', columnCentres[TIERS.length] ?? 0, headingY, heading);
-  bonusHeadings.forEach((text, place) => drawText(ctx, text, columnCentres[TIERS.length + 1 + place] ?? 0, headingY, heading));
+  // Each heading within its column (less the gap between columns): smaller in a longer language.
+  const drawHeading = (key: Key, column: number, width: number) => {
+    const text = t(locale, key);
+    drawText(ctx, text, columnCentres[column] ?? 0, headingY, {
+      ...heading,
+      size: fittedSize(text, width - 12, heading.size, 'bold'),
+    });
+  };
+  drawHeading('chart.price', TIERS.length, priceWidth);
+  bonusHeadings.forEach((key, place) => drawHeading(key, TIERS.length + 1 + place, bonusWidth));
 
   for (let row = 0; row < PRICE_ROWS; row++) {
     const top = tableTop + HEADER_HEIGHT + row * ROW_HEIGHT;
@@ -113,9 +139,9 @@ function drawPriceChart({ bonusMode, chainSet }: Pick<GameOptions, 'bonusMode' |
       drawText(ctx, sizes ? sizeRange(sizes) : '', columnCentres[column] ?? 0, y, cell);
     });
     if (!anySize) continue;
-    drawText(ctx, formatMoney(sharePrice(anySize.tier, anySize.size)), columnCentres[TIERS.length] ?? 0, y, { ...cell, weight: 'bold' });
+    drawText(ctx, formatMoney(sharePrice(anySize.tier, anySize.size), locale), columnCentres[TIERS.length] ?? 0, y, { ...cell, weight: 'bold' });
     bonusPlaces(bonusMode, anySize.tier, anySize.size).forEach((amount, place) => {
-      drawText(ctx, formatMoney(amount), columnCentres[TIERS.length + 1 + place] ?? 0, y, cell);
+      drawText(ctx, formatMoney(amount, locale), columnCentres[TIERS.length + 1 + place] ?? 0, y, cell);
     });
   }
   return encodePng(canvas);

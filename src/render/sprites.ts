@@ -212,6 +212,17 @@ export function fitText(text: string, maxWidth: number, size: number, weight: 'n
 }
 
 /** How wide `text` is drawn at this size, in pixels. */
+/**
+ * The largest font size, `size` or less, at which `text` is drawn at most `maxWidth` wide: a
+ * label in a fixed box (a heading, a key) shrinks rather than overflows in a longer language.
+ */
+export function fittedSize(text: string, maxWidth: number, size: number, weight: 'normal' | 'bold' = 'normal'): number {
+  let fitted = size;
+  while (fitted > MIN_FITTED_SIZE && textWidth(text, fitted, weight) > maxWidth) fitted--;
+  return fitted;
+}
+const MIN_FITTED_SIZE = 10;
+
 export function textWidth(text: string, size: number, weight: 'normal' | 'bold' = 'normal'): number {
   return Math.ceil(advance(text, size, weight));
 }

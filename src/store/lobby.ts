@@ -5,24 +5,25 @@
  */
 import { randomInt } from 'node:crypto';
 import { MAX_PLAYERS, MIN_PLAYERS, SetupError, createGame, type GameOptions, type GameState } from '../engine/index.js';
+import type { Locale } from '../i18n/index.js';
 import type { PrismaClient } from './client.js';
 import type { Prisma } from './generated/client.js';
 import {
-  LIVE_STATUSES,
+  type ActiveGame,
   channelHolder,
+  type Failure,
+  type GameResultOf,
   gameInclude,
   getGame,
   isUniqueViolation,
   json,
-  setupOf,
-  storedOptionsSchema,
-  toStoredGame,
-  type ActiveGame,
-  type Failure,
-  type GameResultOf,
+  LIVE_STATUSES,
   type LobbyGame,
   type Player,
   type StoredGame,
+  setupOf,
+  storedOptionsSchema,
+  toStoredGame,
 } from './records.js';
 
 export type CreateLobbyResult =
@@ -51,7 +52,15 @@ function isUnposted(game: LobbyGame | ActiveGame): boolean {
  */
 export async function createLobby(
   db: PrismaClient,
-  input: { guildId: string; channelId: string; host: Player; options?: Partial<GameOptions>; turnLimitSeconds?: number; hints?: boolean },
+  input: {
+    guildId: string;
+    channelId: string;
+    host: Player;
+    options?: Partial<GameOptions>;
+    language?: Locale;
+    turnLimitSeconds?: number;
+    hints?: boolean;
+  },
 ): Promise<CreateLobbyResult> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -62,7 +71,10 @@ export async function createLobby(
           createdBy: input.host.id,
           turnLimitSeconds: input.turnLimitSeconds ?? 0,
           hints: input.hints ?? false,
-          options: json(storedOptionsSchema.parse(input.options ?? {})),
+          options: json({
+            ...storedOptionsSchema.parse(input.options ?? {}),
+            ...(input.language ? { language: input.language } : {}),
+          }),
           seats: { create: { seatIndex: 0, userId: input.host.id, displayName: input.host.name } },
         },
         include: gameInclude,

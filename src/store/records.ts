@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { actionSchema, gameStateSchema, optionsSchema, type Action, type GameOptions, type GameSetup, type GameState } from '../engine/index.js';
+import { isLocale, type Locale } from '../i18n/index.js';
 import type { Db } from './client.js';
 import { queryRows } from './direct-sql.js';
 import { knownStatesOf, NO_KNOWN_STATE } from './known-states.js';
@@ -37,6 +38,8 @@ interface GameRecord {
   summaryMessageId: string | null;
   /** The options chosen in the lobby; the engine fills in the rest. */
   options: Partial<GameOptions>;
+  /** The language of the game's public messages and pictures (stored with the options; the engine never sees it). */
+  language: Locale;
   createdBy: string;
   /** Seconds a player has for each decision; 0 for no limit. */
   turnLimitSeconds: number;
@@ -107,6 +110,12 @@ export const gameInclude = { seats: { orderBy: { seatIndex: 'asc' } } } satisfie
 export type GameRow = Prisma.GameGetPayload<{ include: typeof gameInclude }>;
 
 export const storedOptionsSchema = optionsSchema.partial();
+
+/** The game's language, kept in its options' JSON beside the engine's (which parsing them for the engine leaves out); English if none. */
+export function languageOf(options: unknown): Locale {
+  const language = typeof options === 'object' && options !== null ? (options as { language?: unknown }).language : undefined;
+  return isLocale(language) ? language : 'en';
+}
 const storedStateSchema = gameStateSchema.nullable();
 
 /** What `toStoredGame` reads of a row: Prisma's (with its seats), or `getGame`'s SQL row. */
@@ -156,6 +165,7 @@ function recordOf(row: StoredRow, started: Pick<StoredGame, 'status' | 'seed' | 
     threadId: row.threadId,
     summaryMessageId: row.summaryMessageId,
     options: storedOptionsSchema.parse(row.options),
+    language: languageOf(row.options),
     createdBy: row.createdBy,
     turnLimitSeconds: row.turnLimitSeconds,
     hints: row.hints,

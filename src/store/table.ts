@@ -24,13 +24,27 @@ export async function lastFinishedGame(db: Db, channelId: string): Promise<Finis
   return game?.status === 'finished' ? game : null;
 }
 
-export async function setNotify(db: Db, userId: string, notify: boolean): Promise<void> {
-  await db.playerSetting.upsert({ where: { userId }, create: { userId, notify }, update: { notify } });
+/** `locale`: the Discord locale they asked with, the language of their direct messages. */
+export async function setNotify(db: Db, userId: string, notify: boolean, locale: string | null = null): Promise<void> {
+  await db.playerSetting.upsert({
+    where: { userId },
+    create: { userId, notify, locale },
+    update: { notify, ...(locale ? { locale } : {}) },
+  });
 }
 
 export async function notifyWanted(db: Db, userId: string): Promise<boolean> {
   const row = await db.playerSetting.findUnique({ where: { userId }, select: { notify: true } });
   return row?.notify ?? false;
+}
+
+/** The Discord locale `userId` was last seen with (at `/acquire notify`), or null. */
+export async function savedLocale(db: Db, userId: string): Promise<string | null> {
+  const row = await db.playerSetting.findUnique({
+    where: { userId },
+    select: { locale: true },
+  });
+  return row?.locale ?? null;
 }
 
 /**

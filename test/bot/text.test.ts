@@ -34,12 +34,12 @@ describe('a name cut to a length', () => {
 
 describe('an amount of money', () => {
   it('is written with thousands separators, as en-US writes it, whatever its size or sign', () => {
-    expect(money(0)).toBe('$0');
-    expect(money(600)).toBe('$600');
-    expect(money(6000)).toBe('$6,000');
-    expect(money(-12_300)).toBe('$-12,300');
-    expect(money(1_234_567)).toBe('$1,234,567');
-    for (let amount = -2_000_000; amount <= 2_000_000; amount += 997) expect(money(amount)).toBe(`$${amount.toLocaleString('en-US')}`);
-    expect(money(2.5)).toBe('$2.5');
+    expect(money(0, 'en')).toBe('$0');
+    expect(money(600, 'en')).toBe('$600');
+    expect(money(6000, 'en')).toBe('$6,000');
+    expect(money(-12_300, 'en')).toBe('$-12,300');
+    expect(money(1_234_567, 'en')).toBe('$1,234,567');
+    for (let amount = -2_000_000; amount <= 2_000_000; amount += 997) expect(money(amount, 'en')).toBe(`$${amount.toLocaleString('en-US')}`);
+    expect(money(2.5, 'en')).toBe('$2.5');
   });
 });

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseTradeForm } from '../../src/bot/features/trades.js';
 import { createGame } from '../../src/engine/index.js';
+import { say } from '../../src/i18n/index.js';
 
 const state = createGame({ players: [{ id: 'a', name: 'Ann' }, { id: 'b', name: 'Bob' }], seed: 1 });
 const form = (fields: Partial<Record<'giveShares' | 'giveCash' | 'getShares' | 'getCash', string>>) => parseTradeForm((id) => fields[id as keyof typeof fields] ?? '', state);
@@ -20,7 +21,7 @@ describe('the trade form', () => {
     for (const cash of [' 5 0 0 ', '5 00', '-500', '1e3', '0x10', '12.50', '$', '1,50', '99999999']) {
       const read = form({ giveCash: cash });
       expect(read.ok, cash).toBe(false);
-      if (!read.ok) expect(read.message).toMatch(/is not an amount of cash/);
+      if (!read.ok) expect(say('en', read.message)).toMatch(/is not an amount of cash/);
     }
   });
 
@@ -28,13 +29,13 @@ describe('the trade form', () => {
     for (const shares of ['2 Sackson', 'Tower', 'two Tower', '2', '123 Tower']) {
       const read = form({ giveShares: shares });
       expect(read.ok, shares).toBe(false);
-      if (!read.ok) expect(read.message).toMatch(/is not a number of shares of a chain in this game/);
+      if (!read.ok) expect(say('en', read.message)).toMatch(/is not a number of shares of a chain in this game/);
     }
   });
 
   it('quotes what was typed cut short, never inside a character', () => {
     const read = form({ giveShares: `2 ${'🏨'.repeat(40)}` });
     expect(read.ok).toBe(false);
-    if (!read.ok) expect(read.message).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+    if (!read.ok) expect(say('en', read.message)).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
   });
 });

@@ -10,9 +10,8 @@ import { commandDefinitions } from '../../commands/acquire.js';
 import { DEFAULT_OPTIONS, MAX_PLAYERS, resolveOptions, type GameOptions } from '../../src/engine/index.js';
 import { getGame } from '../../src/store/index.js';
 import { DiscordDouble } from '../support/discord-double/index.js';
-import { SETTLE_MS, startHarness, type Harness } from './harness.js';
+import { type Harness, hasButtons, privateFollowUps, SETTLE_MS, startHarness } from './harness.js';
 import { Table } from './players.js';
-import { hasButtons, privateFollowUps } from './harness.js';
 import { Server, allButtons, buttonOf, expectAtMostOneButtonedMessage, isPng, textOf, watchButtonedMessages } from './session.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
@@ -77,7 +76,7 @@ const OPTION_CASES: OptionCase[] = [
 describe('/acquire start and its options', () => {
   it('shows each option in the lobby, and the started game plays with it', async () => {
     const s = await open(2, OPTION_CASES.map((_, index) => `game-${index}`));
-    const [host, guest] = s.users as [typeof s.users[0], typeof s.users[0]];
+    const [host, guest] = s.users as [(typeof s.users)[0], (typeof s.users)[0]];
     for (const [index, testCase] of OPTION_CASES.entries()) {
       const channelId = s.channel(index);
       const label = `${testCase.option}: ${String(testCase.value)}`;
@@ -99,7 +98,7 @@ describe('/acquire start and its options', () => {
 
   it('shows every option together, and the engine gets them all', async () => {
     const s = await open(3);
-    const [host, second, third] = s.users as [typeof s.users[0], typeof s.users[0], typeof s.users[0]];
+    const [host, second, third] = s.users as [(typeof s.users)[0], (typeof s.users)[0], (typeof s.users)[0]];
     const chosen = { bonus: 'tycoon', chains: 'set2008', holdings: 'hidden', founder_share: 'cash', unplayable: 'strict', trades: true, bank_stockholder: false, turn_limit: 3600 };
     const { lobby, game } = await s.startGame(host, [second, third], chosen);
     const text = textOf(s.publicMessages()[0]);
@@ -150,7 +149,7 @@ describe('/acquire start and its options', () => {
 describe('games per channel', () => {
   it('refuses a second /acquire start while a lobby forms, pointing at it; a game playing in its thread leaves the channel free', async () => {
     const s = await open(3, ['acquire', 'other']);
-    const [host, second, third] = s.users as [typeof s.users[0], typeof s.users[0], typeof s.users[0]];
+    const [host, second, third] = s.users as [(typeof s.users)[0], (typeof s.users)[0], (typeof s.users)[0]];
     const lobby = await s.openLobby(host);
 
     // While forming: anyone, the host included, is pointed at the lobby.
@@ -290,9 +289,9 @@ describe('the lobby', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('/acquire hand', () => {
-  it("shows each seated player exactly their own tiles, at any time; others are told they have no seat", async () => {
+  it('shows each seated player exactly their own tiles, at any time; others are told they have no seat', async () => {
     const s = await open(4);
-    const [host, second, third, outsider] = s.users as [typeof s.users[0], typeof s.users[0], typeof s.users[0], typeof s.users[0]];
+    const [host, second, third, outsider] = s.users as [(typeof s.users)[0], (typeof s.users)[0], (typeof s.users)[0], (typeof s.users)[0]];
 
     const lobby = await s.openLobby(host, [second]);
     const early = await s.command(host, 'hand');
@@ -360,7 +359,7 @@ describe('/acquire hand', () => {
 describe('/acquire status, chart and rules', () => {
   it('answer privately with the board, the price chart and the rules', async () => {
     const s = await open(3);
-    const [host, second, outsider] = s.users as [typeof s.users[0], typeof s.users[0], typeof s.users[0]];
+    const [host, second, outsider] = s.users as [(typeof s.users)[0], (typeof s.users)[0], (typeof s.users)[0]];
 
     const none = await s.command(host, 'status');
     expect(none.message?.ephemeral).toBe(true);
@@ -398,7 +397,13 @@ describe('/acquire status, chart and rules', () => {
     expect(textOf(status.message)).toContain('### Turn 1');
     // The chains' table is in the picture: the text does not repeat it.
     expect(textOf(status.message)).not.toContain(game.state!.chains[0]!.name);
-    expect((status.view.callback!.data as { allowed_mentions?: { users?: string[] } }).allowed_mentions?.users).toEqual([]);
+    expect(
+      (
+        status.view.callback!.data as {
+          allowed_mentions?: { users?: string[] };
+        }
+      ).allowed_mentions?.users,
+    ).toEqual([]);
 
     // Chart: a PNG of this game's prices.
     const chart = await s.command(second, 'chart');
@@ -443,7 +448,7 @@ describe('old public messages lose their buttons', () => {
 describe('cancelling', () => {
   it('asks the host to confirm; No keeps the game, Yes cancels it and frees the channel', async () => {
     const s = await open(2);
-    const [host, second] = s.users as [typeof s.users[0], typeof s.users[0]];
+    const [host, second] = s.users as [(typeof s.users)[0], (typeof s.users)[0]];
     const lobby = await s.openLobby(host, [second]);
 
     const asked = await s.command(host, 'cancel');
@@ -483,7 +488,7 @@ describe('cancelling', () => {
 
   it("the lobby's Cancel button asks the host too", async () => {
     const s = await open(2);
-    const [host, second] = s.users as [typeof s.users[0], typeof s.users[0]];
+    const [host, second] = s.users as [(typeof s.users)[0], (typeof s.users)[0]];
     const lobby = await s.openLobby(host);
     const refused = await s.click(lobby, buttonOf(lobby, 'cancel', 'ask').customId, second);
     expect(refused.message?.ephemeral).toBe(true);
@@ -501,7 +506,7 @@ describe('cancelling', () => {
   it('refuses players without Manage Server; a member given it may cancel a running game', async () => {
     const s = await open(4);
     // users[0] owns the server (every permission): the host and the others are plain members.
-    const [owner, host, player, admin] = s.users as [typeof s.users[0], typeof s.users[0], typeof s.users[0], typeof s.users[0]];
+    const [owner, host, player, admin] = s.users as [(typeof s.users)[0], (typeof s.users)[0], (typeof s.users)[0], (typeof s.users)[0]];
     const { game } = await s.startGame(host, [player]);
     const board = s.message(game.publicMessageId!);
     const handId = buttonOf(board, 'hand').customId;
@@ -563,14 +568,73 @@ function definitionProblems(command: Record<string, unknown>): string[] {
   const problems: string[] = [];
   const NAME = /^[-_\p{Ll}\p{Lo}\p{N}]{1,32}$/u;
   let characters = 0;
-  const checkNamed = (where: string, entry: { name?: unknown; description?: unknown }): void => {
+  /** Discord's locales and each translation's limits: what it takes in `*_localizations`. */
+  const LOCALES = new Set([
+    'id',
+    'da',
+    'de',
+    'en-GB',
+    'en-US',
+    'es-ES',
+    'es-419',
+    'fr',
+    'hr',
+    'it',
+    'lt',
+    'hu',
+    'nl',
+    'no',
+    'pl',
+    'pt-BR',
+    'ro',
+    'fi',
+    'sv-SE',
+    'vi',
+    'tr',
+    'cs',
+    'el',
+    'bg',
+    'ru',
+    'uk',
+    'hi',
+    'th',
+    'zh-CN',
+    'ja',
+    'zh-TW',
+    'ko',
+  ]);
+  const checkLocalized = (where: string, map: unknown, limit: number): void => {
+    for (const [locale, text] of Object.entries((map ?? {}) as Record<string, unknown>)) {
+      if (!LOCALES.has(locale)) problems.push(`${where}: "${locale}" is not a Discord locale`);
+      if (typeof text !== 'string' || text.length < 1 || text.length > limit)
+        problems.push(`${where}: ${locale} text of ${String(text).length} characters (1 to ${limit})`);
+    }
+  };
+  const checkNamed = (
+    where: string,
+    entry: {
+      name?: unknown;
+      description?: unknown;
+      description_localizations?: unknown;
+      name_localizations?: unknown;
+    },
+  ): void => {
     const name = String(entry.name ?? '');
     const description = String(entry.description ?? '');
     characters += name.length + description.length;
     if (!NAME.test(name) || name !== name.toLowerCase()) problems.push(`${where}: name "${name}" is not a valid lowercase command name`);
     if (description.length < 1 || description.length > 100) problems.push(`${where}: description is ${description.length} characters (1 to 100)`);
+    checkLocalized(`${where} description`, entry.description_localizations, 100);
+    checkLocalized(`${where} name`, entry.name_localizations, 32);
   };
-  type Option = { name: string; description: string; type: number; required?: boolean; options?: Option[]; choices?: { name: string; value: unknown }[] };
+  type Option = {
+    name: string;
+    description: string;
+    type: number;
+    required?: boolean;
+    options?: Option[];
+    choices?: { name: string; value: unknown }[];
+  };
   const checkOptions = (where: string, options: Option[], depth: number): void => {
     if (options.length > 25) problems.push(`${where}: ${options.length} options (25 at most)`);
     const names = options.map((option) => option.name);
@@ -592,6 +656,7 @@ function definitionProblems(command: Record<string, unknown>): string[] {
       for (const choice of choices) {
         characters += choice.name.length + String(choice.value).length;
         if (choice.name.length < 1 || choice.name.length > 100) problems.push(`${at}: choice name "${choice.name}" (1 to 100 characters)`);
+        checkLocalized(`${at} choice ${String(choice.value)}`, (choice as { name_localizations?: unknown }).name_localizations, 100);
         if (option.type === 3 && (typeof choice.value !== 'string' || choice.value.length < 1 || choice.value.length > 100)) problems.push(`${at}: string choice ${String(choice.value)}`);
         if (option.type === 4 && !Number.isSafeInteger(choice.value)) problems.push(`${at}: integer choice ${String(choice.value)}`);
       }
@@ -613,12 +678,26 @@ describe('the command definition', () => {
     expect(definitionProblems(command)).toEqual([]);
     expect(command.name).toBe('acquire');
     expect(command.contexts, 'servers only: the bot plays in channels').toEqual([0]);
-    const subcommands = command.options as { name: string; options?: { name: string; choices?: { value: unknown }[] }[] }[];
+    const subcommands = command.options as {
+      name: string;
+      options?: { name: string; choices?: { value: unknown }[] }[];
+    }[];
     expect(subcommands.map((sub) => sub.name).sort()).toEqual(['cancel', 'chart', 'export', 'hand', 'history', 'notify', 'profile', 'rules', 'start', 'stats', 'status']);
     const notify = subcommands.find((sub) => sub.name === 'notify')!;
     expect(notify.options!.map((option) => [option.name, option.choices!.map((choice) => choice.value)])).toEqual([['reminders', ['on', 'off']]]);
     const start = subcommands.find((sub) => sub.name === 'start')!;
-    expect(start.options!.map((option) => option.name)).toEqual(['bonus', 'chains', 'holdings', 'founder_share', 'unplayable', 'trades', 'bank_stockholder', 'turn_limit', 'hints']);
+    expect(start.options!.map((option) => option.name)).toEqual([
+      'bonus',
+      'chains',
+      'holdings',
+      'founder_share',
+      'unplayable',
+      'trades',
+      'bank_stockholder',
+      'turn_limit',
+      'hints',
+      'language',
+    ]);
     expect(start.options!.find((option) => option.name === 'turn_limit')!.choices!.map((choice) => choice.value)).toEqual(TURN_LIMITS.map((limit) => limit.value));
     // The validator itself catches what Discord refuses.
     expect(definitionProblems({ name: 'Acquire', description: 'x'.repeat(101), options: [] })).toHaveLength(2);
@@ -629,8 +708,13 @@ describe('npm run register', () => {
   const run = (env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> =>
     new Promise((resolve) => {
       execFile('npm', ['run', '--silent', 'register'], { cwd: REPO, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
-        resolve({ code: error ? Number((error as { code?: unknown }).code ?? 1) : 0, stdout, stderr });
+          resolve({
+            code: error ? Number((error as { code?: unknown }).code ?? 1) : 0,
+            stdout,
+            stderr,
       });
+        },
+      );
     });
 
   it('registers /acquire in one server with DISCORD_GUILD_ID, globally without', async () => {

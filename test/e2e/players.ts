@@ -149,7 +149,8 @@ export class Table {
       return adjust.length > 0 && this.int(3) > 0 ? this.pick(adjust) : of('disposeOk')[0]!;
     }
     if (of('buyOk').length > 0) {
-      const add = of('cart').filter((button) => !/^(Remove last|Clear)$/.test(button.label));
+      // A share added makes the cart longer than the one Buy would buy now (Remove last and Clear make it shorter).
+      const add = of('cart').filter((button) => button.arg.length > of('buyOk')[0]!.arg.length);
       return add.length > 0 && this.int(4) > 0 ? this.pick(add) : of('buyOk')[0]!;
     }
     return null;

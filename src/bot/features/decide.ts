@@ -4,18 +4,21 @@
  */
 import { MessageFlags } from 'discord.js';
 import type { Decision } from '../../engine/index.js';
+import type { Key } from '../../i18n/index.js';
 import { args, defineKind } from '../components.js';
+import { readerLocale } from '../replies.js';
 import { feature } from './feature.js';
 
 export const decide = defineKind('decide', args.none);
 
-export const DECIDE_LABEL: Partial<Record<Decision['kind'], string>> = {
-  foundChain: 'Name the chain',
-  chooseSurvivor: 'Choose the survivor',
-  chooseNextDefunct: 'Choose the order',
-  disposeShares: 'Sell / trade / keep',
-  buyShares: 'Buy shares',
-  answerTrade: 'Answer the offer',
+/** The decide button's label for each decision (keys of the catalogs). */
+export const DECIDE_LABEL: Partial<Record<Decision['kind'], Key>> = {
+  foundChain: 'buttons.foundChain',
+  chooseSurvivor: 'buttons.chooseSurvivor',
+  chooseNextDefunct: 'buttons.chooseNextDefunct',
+  disposeShares: 'buttons.dispose',
+  buyShares: 'buttons.buyShares',
+  answerTrade: 'buttons.answerTrade',
 };
 
 export const decideFeatures = [
@@ -25,7 +28,10 @@ export const decideFeatures = [
     on: 'public',
     slowAnswer: 'reply',
     async run(ctx, interaction, { game, user }) {
-      await interaction.reply({ ...ctx.ui.panel(game, user.id), flags: MessageFlags.Ephemeral });
+      await interaction.reply({
+        ...ctx.ui.panel(game, user.id, readerLocale(interaction)),
+        flags: MessageFlags.Ephemeral,
+      });
     },
   }),
 ];

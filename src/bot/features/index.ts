@@ -5,6 +5,7 @@
  */
 import { ButtonStyle, type ButtonBuilder } from 'discord.js';
 import { currentDecision, viewFor } from '../../engine/index.js';
+import { type Locale, t } from '../../i18n/index.js';
 import type { ActiveGame, FinishedGame } from '../../store/index.js';
 import { button } from '../components.js';
 import type { TableUi } from '../context.js';
@@ -27,34 +28,37 @@ export const FEATURES: ReadonlyMap<string, AnyFeature> = new Map(
 );
 
 /** The private panel for whatever `userId` must decide now, with Suggest when the game offers hints. */
-function panel(game: ActiveGame, userId: string): Panel {
-  const built = decisionPanel(game, userId);
+function panel(game: ActiveGame, userId: string, locale: Locale): Panel {
+  const built = decisionPanel(game, userId, locale);
   const decision = currentDecision(game.state);
   const theirs = decision.kind !== 'gameOver' && game.state.players[decision.seat]?.id === userId;
   if (!game.hints || !theirs || built.components.length >= 5) return built;
-  return { ...built, components: [...built.components, ...rows([suggestButton(game)])] };
+  return {
+    ...built,
+    components: [...built.components, ...rows([suggestButton(game, locale)])],
+  };
 }
 
 /** The panel for the decision at hand, built from the player's view and the engine's decision. */
-function decisionPanel(game: ActiveGame, userId: string): Panel {
+function decisionPanel(game: ActiveGame, userId: string, locale: Locale): Panel {
   const view = viewFor(game.state, userId);
   const decision = currentDecision(game.state);
   switch (decision.kind) {
     case 'placeTile':
-      return handPanel(game, view, decision);
+      return handPanel(game, view, decision, locale);
     case 'foundChain':
-      return foundingPanel(game, view, decision);
+      return foundingPanel(game, view, decision, locale);
     case 'chooseSurvivor':
     case 'chooseNextDefunct':
-      return tiePanel(game, view, decision);
+      return tiePanel(game, view, decision, locale);
     case 'disposeShares':
-      return disposePanel(game, view, decision, { sell: 0, trade: 0 });
+      return disposePanel(game, view, decision, { sell: 0, trade: 0 }, locale);
     case 'buyShares':
-      return buyPanel(game, view, decision, []);
+      return buyPanel(game, view, decision, [], locale);
     case 'answerTrade':
-      return tradeAnswerPanel(game, view, holdingsLine(view));
+      return tradeAnswerPanel(game, view, holdingsLine(view, locale), locale);
     case 'gameOver':
-      return { content: 'This game is over.', components: [] };
+      return { content: t(locale, 'rejections.gameOver'), components: [] };
   }
 }
 
@@ -62,14 +66,19 @@ function decisionPanel(game: ActiveGame, userId: string): Panel {
 function tableButtons(game: ActiveGame): ButtonBuilder[] {
   const decision = currentDecision(game.state);
   const at = { gameId: game.id, stateId: game.state.stateId };
+  const locale = game.language;
   const buttons: ButtonBuilder[] = [];
   if (decision.kind === 'placeTile') {
-    buttons.push(button(hand, at, undefined, 'My tiles', { style: ButtonStyle.Primary }));
+    buttons.push(
+      button(hand, at, undefined, t(locale, 'buttons.myTiles'), {
+        style: ButtonStyle.Primary,
+      }),
+    );
   } else if (decision.kind !== 'gameOver') {
-    buttons.push(button(decide, at, undefined, DECIDE_LABEL[decision.kind] ?? 'Decide', { style: ButtonStyle.Primary }));
-    buttons.push(button(hand, at, undefined, 'My tiles'));
+    buttons.push(button(decide, at, undefined, t(locale, DECIDE_LABEL[decision.kind] ?? 'buttons.decide'), { style: ButtonStyle.Primary }));
+    buttons.push(button(hand, at, undefined, t(locale, 'buttons.myTiles')));
   }
-  if (decision.kind === 'answerTrade') buttons.push(button(withdraw, at, undefined, 'Withdraw the offer'));
+  if (decision.kind === 'answerTrade') buttons.push(button(withdraw, at, undefined, t(locale, 'buttons.withdrawOffer')));
   buttons.push(...autopilotButtons(game));
   return buttons;
 }

@@ -1,6 +1,7 @@
 /** The lobby: its message and its buttons (Join, Leave, Start), and cancelling a game with its confirmation. */
 import { ButtonStyle, ChannelType, EmbedBuilder, MessageFlags, PermissionFlagsBits, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import { MAX_PLAYERS, MIN_PLAYERS, viewFor } from '../../engine/index.js';
+import { type Key, type Text, t } from '../../i18n/index.js';
 import { cancelGame, getGame, joinLobby, leaveLobby, setThread, setTurnClock, startGame, type ActiveGame, type JoinResult, type LeaveResult, type LobbyGame, type StartResult, type StoredGame } from '../../store/index.js';
 import { clockAfter } from '../clock-policy.js';
 import { args, button, defineKind } from '../components.js';
@@ -8,7 +9,7 @@ import type { BotContext } from '../context.js';
 import { announce, keepPlaying } from '../game-flow.js';
 import { NEUTRAL_COLOUR, rows, type MessagePayload } from '../layout.js';
 import { refusals } from '../refusals.js';
-import { fromPrivatePanel, refuse } from '../replies.js';
+import { fromPrivatePanel, readerLocale, refuse } from '../replies.js';
 import { threadName } from '../table/names.js';
 import { THREADS_NOT_ALLOWED } from '../table/notices.js';
 import { closeTable, stripMessage } from '../table/publish.js';
@@ -34,39 +35,68 @@ export function displayName(interaction: ComponentInteraction | ChatInputCommand
   return cutText(nick ?? interaction.user.globalName ?? interaction.user.username, 32);
 }
 
-export function lobbyMessage(game: StoredGame): MessagePayload {
-  const seats = game.seats.map((seat, index) => `${index + 1}. ${mention(seat.userId)}`).join('\n') || '(empty)';
-  const setting = settingLines(game);
+/** The lobby message, in the game's language; `closedTitle`: one no longer open (no buttons, no invitation to join, a title saying why). */
+export function lobbyMessage(game: StoredGame, closedTitle?: Key): MessagePayload {
+  const locale = game.language;
+  const seats = game.seats.map((seat, index) => `${index + 1}. ${mention(seat.userId, locale)}`).join('\n') || t(locale, 'lobby.empty');
+  const setting = settingLines(game, locale);
+  const opened = t(locale, closedTitle ? 'lobby.opened' : 'lobby.openedJoin', {
+    host: mention(game.createdBy, locale),
+    min: MIN_PLAYERS,
+    max: MAX_PLAYERS,
+  });
   const embed = new EmbedBuilder()
-    .setTitle('Acquire: a new game is forming')
+    .setTitle(t(locale, closedTitle ?? 'lobby.title'))
     .setColor(NEUTRAL_COLOUR)
-    .setDescription(`${mention(game.createdBy)} opened a game for ${MIN_PLAYERS} to ${MAX_PLAYERS} players. Join, then the host presses Start. The host may fill seats with computer players.\n\n${setting.join('\n')}`)
-    .addFields({ name: `Players (${game.seats.length}/${MAX_PLAYERS})`, value: seats });
+    .setDescription(`${opened}\n\n${setting.join('\n')}`)
+    .addFields({
+      name: t(locale, 'lobby.players', {
+        count: game.seats.length,
+        max: MAX_PLAYERS,
+      }),
+      value: seats,
+    });
   const at = { gameId: game.id, stateId: 0 };
+  if (closedTitle)
+    return {
+      embeds: [embed.toJSON()],
+      components: [],
+      allowedMentions: { users: [] },
+    };
   return {
     embeds: [embed.toJSON()],
     components: rows([
-      button(join, at, undefined, 'Join', { style: ButtonStyle.Primary, disabled: game.seats.length >= MAX_PLAYERS }),
-      button(leave, at, undefined, 'Leave'),
-      button(start, at, undefined, 'Start', { style: ButtonStyle.Success, disabled: game.seats.length < MIN_PLAYERS }),
-      button(cancel, at, 'ask', 'Cancel', { style: ButtonStyle.Danger }),
+        button(join, at, undefined, t(locale, 'lobby.join'), {
+          style: ButtonStyle.Primary,
+          disabled: game.seats.length >= MAX_PLAYERS,
+        }),
+        button(leave, at, undefined, t(locale, 'lobby.leave')),
+        button(start, at, undefined, t(locale, 'lobby.start'), {
+          style: ButtonStyle.Success,
+          disabled: game.seats.length < MIN_PLAYERS,
+        }),
+        button(cancel, at, 'ask', t(locale, 'lobby.cancel'), {
+          style: ButtonStyle.Danger,
+        }),
     ], [
-      ...LEVELS.map((level) => button(addComputer, at, level, `Add ${level === 'easy' ? 'an' : 'a'} ${level} computer`, { emoji: '🤖', disabled: game.seats.length >= MAX_PLAYERS })),
-      button(removeComputer, at, undefined, 'Remove a computer', { disabled: !game.seats.some((seat) => !isPerson(seat.userId)) }),
+        ...LEVELS.map((level) =>
+          button(addComputer, at, level, t(locale, `lobby.add.${level}`), {
+            emoji: '🤖',
+            disabled: game.seats.length >= MAX_PLAYERS,
+          }),
+        ),
+        button(removeComputer, at, undefined, t(locale, 'lobby.removeComputer'), { disabled: !game.seats.some((seat) => !isPerson(seat.userId)) }),
     ]),
     allowedMentions: { users: [] },
   };
 }
 
 /** A lobby message that is no longer open: no buttons, and a title saying why (and no "Join" invitation). */
-function closedLobby(game: StoredGame, title: string): MessagePayload {
-  const lobby = lobbyMessage(game);
-  const [embed, ...others] = lobby.embeds;
-  const description = embed?.description?.replace(' Join, then the host presses Start. The host may fill seats with computer players.', '');
-  return { ...lobby, embeds: embed ? [{ ...embed, title, ...(description ? { description } : {}) }, ...others] : others, components: [] };
+function closedLobby(game: StoredGame, title: Key): MessagePayload {
+  return lobbyMessage(game, title);
 }
 
-function lobbyFailure(result: Exclude<JoinResult | LeaveResult | StartResult, { ok: true }>): string {
+function lobbyFailure(result: Exclude<JoinResult | LeaveResult | StartResult, { ok: true }>): Text {
   switch (result.reason) {
     case 'not_found':
       return refusals.noSuchGame;
@@ -81,7 +111,7 @@ function lobbyFailure(result: Exclude<JoinResult | LeaveResult | StartResult, { 
     case 'not_enough_players':
       return refusals.notEnoughPlayers(MIN_PLAYERS);
     case 'setup_failed':
-      return result.detail;
+      return { key: 'lobby.setupFailed', english: result.detail };
   }
 }
 
@@ -101,7 +131,7 @@ async function changeLobby(ctx: BotContext, interaction: ComponentInteraction, g
     const summary = summaryMessage(started, viewFor(started.state, null)).body;
     await interaction.editReply({ embeds: summary.embeds ?? [], components: [], allowedMentions: { users: [] } });
   } else {
-    await interaction.editReply(closedLobby(result.game, 'Acquire: this game has started (the board is below)'));
+    await interaction.editReply(closedLobby(result.game, 'lobby.startedHere'));
   }
   ctx.log.info({ gameId: game.id, channelId: game.channelId, threadId: started.threadId, interactionId: interaction.id, players: started.seats.length }, 'game started');
 }
@@ -112,14 +142,21 @@ async function changeLobby(ctx: BotContext, interaction: ComponentInteraction, g
  * the lobby is itself in a thread), the game is played in the channel. Returns the thread's
  * id, or null with the line to say about it (if any).
  */
-async function openThread(ctx: BotContext, game: ActiveGame, lobbyMessageId: string): Promise<{ threadId: string } | { threadId: null; notice: string | null }> {
+async function openThread(ctx: BotContext, game: ActiveGame, lobbyMessageId: string): Promise<{ threadId: string } | { threadId: null; notice: Key | null }> {
   const channel = ctx.client.channels.cache.get(game.channelId);
   if (channel?.isThread() || (channel && channel.type !== ChannelType.GuildText && channel.type !== ChannelType.GuildAnnouncement)) return { threadId: null, notice: null };
   const me = ctx.client.user;
   const allowed = channel && me && 'permissionsFor' in channel ? channel.permissionsFor(me)?.has([PermissionFlagsBits.CreatePublicThreads, PermissionFlagsBits.SendMessagesInThreads]) : undefined;
   if (allowed === false) return { threadId: null, notice: THREADS_NOT_ALLOWED };
   try {
-    const threadId = await ctx.transport.startThread(game.channelId, lobbyMessageId, threadName(game.seats.map((seat) => seat.displayName)));
+    const threadId = await ctx.transport.startThread(
+      game.channelId,
+      lobbyMessageId,
+      threadName(
+        game.seats.map((seat) => seat.displayName),
+        game.language,
+      ),
+    );
     await setThread(ctx.db, game.id, threadId, lobbyMessageId);
     return { threadId };
   } catch (error) {
@@ -133,9 +170,9 @@ async function begin(ctx: BotContext, game: ActiveGame, lobbyMessageId: string):
   const clock = clockAfter(game, game.state, null, ctx.now());
   await setTurnClock(ctx.db, game.id, game.state.stateId, clock);
   const place = await openThread(ctx, game, lobbyMessageId);
-  const seats = game.seats.map((seat) => mention(seat.userId)).join(', ');
-  const lines = [`The game begins: ${seats}. Each of you drew a tile for the order (now on the board): the one nearest the top-left corner plays first.`];
-  if (place.threadId === null && place.notice) lines.push(place.notice);
+  const seats = game.seats.map((seat) => mention(seat.userId, game.language)).join(', ');
+  const lines = [t(game.language, 'lobby.begins', { players: seats })];
+  if (place.threadId === null && place.notice) lines.push(t(game.language, place.notice));
   const placed: ActiveGame = { ...game, ...clock, threadId: place.threadId, summaryMessageId: place.threadId ? lobbyMessageId : null };
   const announced = await announce(ctx, placed, [], lines, { start: true });
   // A computer player may be the first to play.
@@ -150,11 +187,17 @@ function mayCancel(interaction: ComponentInteraction | ChatInputCommandInteracti
 
 /** The confirmation asked before cancelling (from the command or the lobby's Cancel button). */
 export async function askToCancel(interaction: ButtonInteraction | ChatInputCommandInteraction, game: LobbyGame | ActiveGame): Promise<void> {
-  if (!mayCancel(interaction, game)) return refuse(interaction, refusals.mayNotCancel(mention(game.createdBy)));
+  const locale = readerLocale(interaction);
+  if (!mayCancel(interaction, game)) return refuse(interaction, refusals.mayNotCancel(mention(game.createdBy, locale)));
   const at = { gameId: game.id, stateId: 0 };
   await interaction.reply({
-    content: 'Cancel this game for everyone? This cannot be undone.',
-    components: rows([button(cancel, at, 'yes', 'Yes, cancel the game', { style: ButtonStyle.Danger }), button(cancel, at, 'no', 'No, keep playing')]),
+    content: t(locale, 'lobby.confirmCancel'),
+    components: rows([
+      button(cancel, at, 'yes', t(locale, 'lobby.yesCancel'), {
+        style: ButtonStyle.Danger,
+      }),
+      button(cancel, at, 'no', t(locale, 'lobby.noKeep')),
+    ]),
     flags: MessageFlags.Ephemeral,
   });
 }
@@ -162,12 +205,15 @@ export async function askToCancel(interaction: ButtonInteraction | ChatInputComm
 async function confirmCancel(ctx: BotContext, interaction: ButtonInteraction, game: LobbyGame | ActiveGame): Promise<void> {
   const result = await ctx.locks.run(game.id, () => cancelGame(ctx.db, game.id));
   if (!result.ok) return refuse(interaction, result.reason === 'not_found' ? refusals.noSuchGame : refusals.alreadyEnded);
-  await interaction.update({ content: 'The game is cancelled.', components: [] });
+  await interaction.update({
+    content: t(readerLocale(interaction), 'lobby.cancelled'),
+    components: [],
+  });
   ctx.log.info({ gameId: game.id, channelId: game.channelId, interactionId: interaction.id }, 'game cancelled');
   const latest = (await getGame(ctx.db, game.id)) ?? game;
   if (game.status === 'lobby' && latest.publicMessageId) {
     // The lobby says so itself, rather than still reading "a new game is forming".
-    const closed = closedLobby(latest, 'Acquire: this game was cancelled');
+    const closed = closedLobby(latest, 'summary.titleCancelled');
     await ctx.transport
       .edit(game.channelId, latest.publicMessageId, { body: { embeds: closed.embeds, components: [], allowed_mentions: { parse: [], users: [] } }, files: [] })
       .catch(async (error: unknown) => {
@@ -177,7 +223,9 @@ async function confirmCancel(ctx: BotContext, interaction: ButtonInteraction, ga
   } else if (game.status === 'active') {
     await closeTable(ctx, { ...game, publicMessageId: latest.publicMessageId, threadId: latest.threadId, summaryMessageId: latest.summaryMessageId }, 'cancelled');
   }
-  const notice = `The game was cancelled by ${mention(interaction.user.id)}. Start a new one with \`/acquire start\`.`;
+  const notice = t(game.language, 'lobby.cancelledBy', {
+    who: mention(interaction.user.id, game.language),
+  });
   await ctx.transport
     .post(latest.threadId ?? game.channelId, { body: { content: notice, components: [], allowed_mentions: { parse: [], users: [] } }, files: [] })
     .catch((error: unknown) => ctx.log.warn({ err: error, gameId: game.id }, 'could not say the game was cancelled'));
@@ -205,7 +253,7 @@ export const lobbyFeatures = [
     needs: 'lobby',
     on: 'public',
     async run(ctx, interaction, { game, user }) {
-      if (user.id !== game.createdBy) return refuse(interaction, refusals.hostOnlyStart(mention(game.createdBy)));
+      if (user.id !== game.createdBy) return refuse(interaction, refusals.hostOnlyStart(mention(game.createdBy, game.language)));
       if (!interaction.isButton()) return;
       const lobbyMessageId = interaction.message.id;
       return changeLobby(ctx, interaction, game, async () => {
@@ -220,11 +268,16 @@ export const lobbyFeatures = [
     needs: 'lobby',
     on: 'public',
     async run(ctx, interaction, { arg: level, game, user }) {
-      if (user.id !== game.createdBy) return refuse(interaction, refusals.hostOnlyComputers(mention(game.createdBy)));
+      if (user.id !== game.createdBy) return refuse(interaction, refusals.hostOnlyComputers(mention(game.createdBy, game.language)));
       const taken = new Set(game.seats.map((seat) => seat.userId));
       const number = [1, 2, 3, 4, 5].find((candidate) => !taken.has(`ai:${level}:${candidate}`)) ?? 1;
       const id = `ai:${level}:${number}`;
-      return changeLobby(ctx, interaction, game, () => joinLobby(ctx.db, game.id, { id, name: computerName(id) }));
+      return changeLobby(ctx, interaction, game, () =>
+        joinLobby(ctx.db, game.id, {
+          id,
+          name: computerName(id, game.language),
+        }),
+      );
     },
   }),
   feature({
@@ -232,7 +285,7 @@ export const lobbyFeatures = [
     needs: 'lobby',
     on: 'public',
     async run(ctx, interaction, { game, user }) {
-      if (user.id !== game.createdBy) return refuse(interaction, refusals.hostOnlyComputers(mention(game.createdBy)));
+      if (user.id !== game.createdBy) return refuse(interaction, refusals.hostOnlyComputers(mention(game.createdBy, game.language)));
       const last = game.seats.filter((seat) => !isPerson(seat.userId)).at(-1);
       if (!last) return refuse(interaction, refusals.noComputerSeated);
       return changeLobby(ctx, interaction, game, () => leaveLobby(ctx.db, game.id, last.userId));
@@ -245,11 +298,14 @@ export const lobbyFeatures = [
     async run(ctx, interaction, { arg, game }) {
       if (!interaction.isButton()) return;
       if (arg === 'ask') return askToCancel(interaction, game);
-      if (!mayCancel(interaction, game)) return refuse(interaction, refusals.mayNotCancel(mention(game.createdBy)));
+      if (!mayCancel(interaction, game)) return refuse(interaction, refusals.mayNotCancel(mention(game.createdBy, game.language)));
       // The confirmation is a private answer: only it may be rewritten by its buttons.
       if (!fromPrivatePanel(interaction)) return refuse(interaction, refusals.usePanel);
       if (arg === 'no') {
-        await interaction.update({ content: 'The game goes on.', components: [] });
+        await interaction.update({
+          content: t(readerLocale(interaction), 'lobby.goesOn'),
+          components: [],
+        });
         return;
       }
       return confirmCancel(ctx, interaction, game);

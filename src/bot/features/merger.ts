@@ -1,12 +1,13 @@
 /** A merger's decisions: the survivor and the order when sizes tie, and each holder's sell / trade / keep. */
 import { ButtonStyle, type ButtonBuilder } from 'discord.js';
 import { chainIndex, currentDecision, viewFor, type Decision, type GameView } from '../../engine/index.js';
+import { formatList, type Locale, t } from '../../i18n/index.js';
 import type { ActiveGame } from '../../store/index.js';
 import { args, button, defineKind, type ComponentKind } from '../components.js';
 import { playMove } from '../game-flow.js';
 import { rows, type Panel } from '../layout.js';
 import { refusals } from '../refusals.js';
-import { refuse } from '../replies.js';
+import { readerLocale, refuse } from '../replies.js';
 import { money } from '../text.js';
 import { feature } from './feature.js';
 
@@ -30,40 +31,66 @@ export const dispose = defineKind('dispose', disposal);
 /** Confirms the counts. */
 export const disposeOk = defineKind('disposeOk', disposal);
 
-export function tiePanel(game: ActiveGame, view: GameView, decision: Extract<Decision, { kind: 'chooseSurvivor' | 'chooseNextDefunct' }>): Panel {
+export function tiePanel(
+  game: ActiveGame,
+  view: GameView,
+  decision: Extract<Decision, { kind: 'chooseSurvivor' | 'chooseNextDefunct' }>,
+  locale: Locale,
+): Panel {
   const at = { gameId: game.id, stateId: view.stateId };
   const kind = decision.kind === 'chooseSurvivor' ? survivor : defunct;
-  const question = decision.kind === 'chooseSurvivor' ? 'Which one survives?' : 'Which is wound up first (its holders are paid and decide first)?';
   return {
-    content: `${decision.candidates.join(' and ')} are the same size. ${question}`,
+    content: t(locale, decision.kind === 'chooseSurvivor' ? 'merger.tieSurvivor' : 'merger.tieOrder', { chains: formatList(decision.candidates, locale) }),
     components: rows(decision.candidates.map((name) => button(kind, at, chainIndex(view, name), name, { style: ButtonStyle.Primary }))),
   };
 }
 
 /** Sell / trade / keep, with the counts chosen so far carried in the buttons. */
-export function disposePanel(game: ActiveGame, view: GameView, decision: Extract<Decision, { kind: 'disposeShares' }>, { sell, trade }: Disposal): Panel {
+export function disposePanel(
+  game: ActiveGame,
+  view: GameView,
+  decision: Extract<Decision, { kind: 'disposeShares' }>,
+  { sell, trade }: Disposal,
+  locale: Locale,
+): Panel {
   const { held, price, maxTrade } = decision;
   const keep = held - sell - trade;
   const at = { gameId: game.id, stateId: view.stateId };
   const to = (newSell: number, newTrade: number): Disposal => ({ sell: Math.max(0, newSell), trade: Math.max(0, newTrade) });
   const id = (kind: ComponentKind<Disposal>, label: string, counts: Disposal, disabled: boolean, style = ButtonStyle.Secondary): ButtonBuilder => button(kind, at, counts, label, { disabled, style });
   const most = Math.min(maxTrade, held - (held % 2));
+  const chains = { defunct: decision.defunct, survivor: decision.survivor };
   const lines = [
-    `**${decision.defunct}** was acquired by **${decision.survivor}**. You hold **${held}** ${decision.defunct} share${held === 1 ? '' : 's'}.`,
-    `Sell at ${money(price)} each · trade 2 ${decision.defunct} for 1 ${decision.survivor} (up to ${maxTrade} can be traded) · keep the rest.`,
-    `Your choice: sell **${sell}** (${money(sell * price)}), trade **${trade}** (for ${trade / 2} ${decision.survivor}), keep **${keep}**.`,
+    t(locale, 'merger.acquired', { ...chains, count: held }),
+    t(locale, 'merger.terms', {
+      ...chains,
+      price: money(price, locale),
+      count: maxTrade,
+    }),
+    t(locale, 'merger.choice', {
+      ...chains,
+      sell,
+      amount: money(sell * price, locale),
+      trade,
+      received: trade / 2,
+      keep,
+    }),
   ];
   return {
     content: lines.join('\n'),
     components: rows(
       [
-        id(dispose, 'Sell −1', to(sell - 1, trade), sell === 0),
-        id(dispose, 'Sell +1', to(sell + 1, trade), keep === 0),
-        id(dispose, 'Trade −2', to(sell, trade - 2), trade === 0),
-        id(dispose, 'Trade +2', to(sell, trade + 2), keep < 2 || trade + 2 > maxTrade),
+        id(dispose, t(locale, 'merger.sellLess'), to(sell - 1, trade), sell === 0),
+        id(dispose, t(locale, 'merger.sellMore'), to(sell + 1, trade), keep === 0),
+        id(dispose, t(locale, 'merger.tradeLess'), to(sell, trade - 2), trade === 0),
+        id(dispose, t(locale, 'merger.tradeMore'), to(sell, trade + 2), keep < 2 || trade + 2 > maxTrade),
       ],
-      [id(dispose, 'Sell all', to(held, 0), sell === held), id(dispose, 'Trade most', to(held - most, most), maxTrade === 0), id(dispose, 'Keep all', to(0, 0), sell === 0 && trade === 0)],
-      [id(disposeOk, `Confirm: sell ${sell}, trade ${trade}, keep ${keep}`, { sell, trade }, false, ButtonStyle.Success)],
+      [
+        id(dispose, t(locale, 'merger.sellAll'), to(held, 0), sell === held),
+        id(dispose, t(locale, 'merger.tradeMost'), to(held - most, most), maxTrade === 0),
+        id(dispose, t(locale, 'merger.keepAll'), to(0, 0), sell === 0 && trade === 0),
+      ],
+      [id(disposeOk, t(locale, 'merger.confirm', { sell, trade, keep }), { sell, trade }, false, ButtonStyle.Success)],
     ),
   };
 }
@@ -97,7 +124,7 @@ export const mergerFeatures = [
       if (!interaction.isButton()) return;
       const decision = currentDecision(game.state);
       if (!possible(decision, arg)) return refuse(interaction, refusals.badCounts);
-      await interaction.update(disposePanel(game, viewFor(game.state, user.id), decision, arg));
+      await interaction.update(disposePanel(game, viewFor(game.state, user.id), decision, arg, readerLocale(interaction)));
     },
   }),
   feature({

@@ -4,10 +4,11 @@
  * one click.
  */
 import { ButtonStyle, MessageFlags, type ButtonBuilder } from 'discord.js';
+import { t } from '../../i18n/index.js';
 import { cancelGame, createLobby, setPublicMessage, type FinishedGame } from '../../store/index.js';
 import { args, button, defineKind } from '../components.js';
 import { messageUrl, refusals } from '../refusals.js';
-import { refuse } from '../replies.js';
+import { readerLocale, refuse } from '../replies.js';
 import { escapedName, mention } from '../text.js';
 import { feature } from './feature.js';
 import { lobbyMessage } from './lobby.js';
@@ -15,7 +16,7 @@ import { lobbyMessage } from './lobby.js';
 export const rematch = defineKind('rematch', args.none);
 
 export function rematchButtons(game: FinishedGame): ButtonBuilder[] {
-  return [button(rematch, { gameId: game.id, stateId: game.state.stateId }, undefined, 'Rematch: same players and options', { style: ButtonStyle.Success })];
+  return [button(rematch, { gameId: game.id, stateId: game.state.stateId }, undefined, t(game.language, 'rematch.button'), { style: ButtonStyle.Success })];
 }
 
 export const rematchFeatures = [
@@ -30,6 +31,7 @@ export const rematchFeatures = [
         channelId: game.channelId,
         host: user,
         options: game.options,
+        language: game.language,
         turnLimitSeconds: game.turnLimitSeconds,
       });
       if (!opened.ok) {
@@ -39,7 +41,11 @@ export const rematchFeatures = [
       await interaction.deferReply({ flags: MessageFlags.Ephemeral });
       const others = game.seats.map((seat) => seat.userId).filter((id) => id !== user.id);
       const lobby = lobbyMessage(opened.game);
-      const invitation = `**Rematch!** ${escapedName(user.name)} opened a new game with the same options. ${others.map(mention).join(' ')}: press **Join** to take your seat.`;
+      const locale = game.language;
+      const invitation = t(locale, 'rematch.invitation', {
+        host: escapedName(user.name),
+        players: others.map((id) => mention(id, locale)).join(' '),
+      });
       let messageId: string;
       try {
         messageId = await ctx.transport.post(game.channelId, {
@@ -53,7 +59,11 @@ export const rematchFeatures = [
       }
       await setPublicMessage(ctx.db, opened.game.id, messageId);
       ctx.log.info({ gameId: opened.game.id, after: game.id, channelId: game.channelId, interactionId: interaction.id }, 'rematch lobby opened');
-      await interaction.editReply({ content: `The rematch lobby is open: ${messageUrl(opened.game, messageId)}` });
+      await interaction.editReply({
+        content: t(readerLocale(interaction), 'rematch.opened', {
+          link: messageUrl(opened.game, messageId),
+        }),
+      });
     },
   }),
 ];

@@ -4,11 +4,13 @@
  */
 import { AttachmentBuilder, ButtonStyle, MessageFlags, type InteractionUpdateOptions } from 'discord.js';
 import { spectatorView } from '../../engine/index.js';
+import { type Locale, t } from '../../i18n/index.js';
 import { steps } from '../../replay/steps.js';
 import { getActionLog, setupOf, type FinishedGame } from '../../store/index.js';
 import { args, button, defineKind } from '../components.js';
 import type { BotContext } from '../context.js';
 import { rows } from '../layout.js';
+import { readerLocale } from '../replies.js';
 import { cutText, describeEvents } from '../text.js';
 import { feature } from './feature.js';
 
@@ -22,20 +24,30 @@ export function openReplayButton(game: FinishedGame, label: string) {
 }
 
 /** The viewer at one step: the board then, what happened in that turn, and the controls. */
-export async function replayView(ctx: BotContext, game: FinishedGame, requested: number): Promise<InteractionUpdateOptions & { content: string }> {
+export async function replayView(
+  ctx: BotContext,
+  game: FinishedGame,
+  requested: number,
+  locale: Locale,
+): Promise<InteractionUpdateOptions & { content: string }> {
   const log = await getActionLog(ctx.db, game.id);
   const all = steps(setupOf(game), log.map((entry) => entry.action));
   const last = all.length - 1;
   const at = Math.max(0, Math.min(requested, last));
   const { state, events } = all[at]!;
   const view = spectatorView(state);
-  const title = at === 0 ? 'the opening position' : at === last ? `the end (after turn ${state.turn})` : `after turn ${at}`;
-  const happened = describeEvents(events, view);
-  const content = cutText([`🎞️ **Replay**: ${title} · step ${at} of ${last}`, ...happened].join('\n'), 2000);
+  const heading =
+    at === 0
+      ? t(locale, 'replay.opening', { step: at, last })
+      : at === last
+        ? t(locale, 'replay.end', { turn: state.turn, step: at, last })
+        : t(locale, 'replay.afterTurn', { turn: at, step: at, last });
+  const happened = describeEvents(events, view, locale);
+  const content = cutText([heading, ...happened].join('\n'), 2000);
   const id = { gameId: game.id, stateId: 0 };
   return {
     content,
-    files: [new AttachmentBuilder(await ctx.workers.board(view, {}, game.id), { name: 'board.png' })],
+    files: [new AttachmentBuilder(await ctx.workers.board(view, { locale }, game.id), { name: 'board.png' })],
     attachments: [],
     components: rows([
       button(replayStep, id, 0, '⏮', { disabled: at === 0 }),
@@ -54,7 +66,7 @@ export const replayFeatures = [
     anyChannel: true,
     async run(ctx, interaction, { game }) {
       await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-      const shown = await replayView(ctx, game, Number.MAX_SAFE_INTEGER);
+      const shown = await replayView(ctx, game, Number.MAX_SAFE_INTEGER, readerLocale(interaction));
       await interaction.editReply({ content: shown.content, files: shown.files, components: shown.components });
     },
   }),
@@ -66,7 +78,7 @@ export const replayFeatures = [
     anyChannel: true,
     async run(ctx, interaction, { game, arg }) {
       if (!interaction.isButton()) return;
-      await interaction.update(await replayView(ctx, game, arg));
+      await interaction.update(await replayView(ctx, game, arg, readerLocale(interaction)));
     },
   }),
 ];

@@ -4,6 +4,7 @@
  * once (threads not allowed, DMs closed).
  */
 import type { Decision, GameOptions, GameResult, GameView } from '../../engine/index.js';
+import { type Key, type Locale, t } from '../../i18n/index.js';
 import { escapedName, mention, promptLine } from '../text.js';
 import type { Outgoing } from './payload.js';
 
@@ -12,47 +13,52 @@ import type { Outgoing } from './payload.js';
  * trade offer's recipient, the player in turn getting the decision back): no picture, a link
  * to the table message whose buttons they use.
  */
-export function mentionMessage(view: GameView, decision: Decision, tableLink: string | null): Outgoing {
+export function mentionMessage(view: GameView, decision: Decision, tableLink: string | null, locale: Locale): Outgoing {
   if (decision.kind === 'gameOver') throw new Error('no one decides in a finished game');
   const userId = view.players[decision.seat]!.id;
-  const where = tableLink ? ` Use the buttons of the table message: ${tableLink}` : ' Use the buttons of the table message above.';
-  return { body: { content: `${promptLine(decision, view)}${where}`, components: [], allowed_mentions: { parse: [], users: [userId] } }, files: [] };
+  const prompt = promptLine(decision, view, locale);
+  const content = tableLink ? t(locale, 'notices.mentionLink', { prompt, link: tableLink }) : t(locale, 'notices.mentionAbove', { prompt });
+  return {
+    body: {
+      content,
+      components: [],
+      allowed_mentions: { parse: [], users: [userId] },
+    },
+    files: [],
+  };
 }
 
-/** Said once in a game played in its channel because the bot may not open a thread there. */
-export const THREADS_NOT_ALLOWED =
-  '-# This game is played here because I may not open threads in this channel. To give each game a thread of its own, allow me **Create Public Threads** and **Send Messages in Threads** here.';
+/** Said once in a game played in its channel because the bot may not open a thread there (a key of the catalogs). */
+export const THREADS_NOT_ALLOWED = 'notices.threadsNotAllowed' satisfies Key;
 
 /** The direct message to a player who asked for reminders, when a decision of theirs waits. */
-export function reminderText(input: { guildName: string | null; waitingFor: string; link: string }): string {
-  const where = input.guildName ? ` on **${input.guildName}**` : '';
-  return `⏳ Your Acquire game${where} is waiting for you: ${input.waitingFor}\n${input.link}\n-# You get this because of \`/acquire notify on\`; \`/acquire notify off\` stops it.`;
+export function reminderText(input: { guildName: string | null; waitingFor: string; link: string }, locale: Locale): string {
+  return input.guildName
+    ? t(locale, 'notices.reminderOn', {
+        guild: input.guildName,
+        waitingFor: input.waitingFor,
+        link: input.link,
+      })
+    : t(locale, 'notices.reminder', {
+        waitingFor: input.waitingFor,
+        link: input.link,
+      });
 }
 
 /** Said once in the game's thread when a reminder could not be delivered. */
-export function directMessagesClosed(userId: string): string {
-  return `${mention(userId)} asked for reminders by direct message, but I cannot send them any: they accept no direct messages from this server (Privacy Settings → Direct Messages).`;
+export function directMessagesClosed(userId: string, locale: Locale): string {
+  return t(locale, 'notices.directMessagesClosed', {
+    who: mention(userId, locale),
+  });
 }
 
 /** What a player is asked, in words for a reminder ("place a tile", "buy shares"…). */
-export function waitingFor(decision: Decision): string {
+export function waitingFor(decision: Decision, locale: Locale): string {
   switch (decision.kind) {
-    case 'placeTile':
-      return 'your turn: place a tile.';
-    case 'foundChain':
-      return 'name the chain you founded.';
-    case 'chooseSurvivor':
-      return 'choose the surviving chain.';
-    case 'chooseNextDefunct':
-      return 'choose which chain is wound up first.';
     case 'disposeShares':
-      return `sell, trade or keep your ${decision.defunct} shares.`;
-    case 'buyShares':
-      return 'buy up to 3 shares (or none).';
-    case 'answerTrade':
-      return 'answer a trade offer.';
-    case 'gameOver':
-      return 'the game is over.';
+      return t(locale, 'waitingFor.disposeShares', { chain: decision.defunct });
+    default:
+      return t(locale, `waitingFor.${decision.kind}`);
   }
 }
 
@@ -65,11 +71,26 @@ export function secretDecider(game: { options: GameOptions; result: GameResult |
 }
 
 /** The turn clock's public reminder at half time: the decider pinged, unless their decision is secret. */
-export function clockReminder(input: { userId: string; left: string; secretHolderOf: string | null }): { content: string; ping: string | null } {
+export function clockReminder(
+  input: { userId: string; left: string; secretHolderOf: string | null },
+  locale: Locale,
+): { content: string; ping: string | null } {
   if (input.secretHolderOf !== null) {
-    return { content: `⏰ A holder of ${input.secretHolderOf} has a decision waiting: ${input.left} left before a default move is made for them.`, ping: null };
+    return {
+      content: t(locale, 'notices.clockReminderSecret', {
+        chain: input.secretHolderOf,
+        left: input.left,
+      }),
+      ping: null,
+    };
   }
-  return { content: `⏰ ${mention(input.userId)}, your decision is waiting: ${input.left} left before a default move is made for you.`, ping: input.userId };
+  return {
+    content: t(locale, 'notices.clockReminder', {
+      who: mention(input.userId, locale),
+      left: input.left,
+    }),
+    ping: input.userId,
+  };
 }
 
 /**
@@ -77,10 +98,19 @@ export function clockReminder(input: { userId: string; left: string; secretHolde
  * decider is neither named nor told about (what they did would show what they held), and the
  * autopilot offer, which names them, waits for a decision of theirs that is not secret.
  */
-export function timeoutLines(input: { name: string; move: string; missedInARow: number; offerAutopilot: boolean; secretHolderOf: string | null }): string[] {
-  if (input.secretHolderOf !== null) return [`⏰ A holder of ${input.secretHolderOf} ran out of time: a default decision was made for them.`];
+export function timeoutLines(
+  input: {
+    name: string;
+    move: string;
+    missedInARow: number;
+    offerAutopilot: boolean;
+    secretHolderOf: string | null;
+  },
+  locale: Locale,
+): string[] {
+  if (input.secretHolderOf !== null) return [t(locale, 'notices.timeoutSecret', { chain: input.secretHolderOf })];
   const name = escapedName(input.name);
-  const lines = [`⏰ ${name} ran out of time: ${input.move}.`];
-  if (input.offerAutopilot) lines.push(`${name} has missed ${input.missedInARow} decisions in a row: any other player may put them on autopilot.`);
+  const lines = [t(locale, 'notices.timeout', { name, move: input.move })];
+  if (input.offerAutopilot) lines.push(t(locale, 'notices.offerAutopilot', { name, count: input.missedInARow }));
   return lines;
 }

@@ -7,8 +7,10 @@
  */
 import { currentDecision, viewFor, type GameEvent, type GameState, type GameView } from '../../engine/index.js';
 import { ComponentType } from 'discord.js';
-import { claimDecisionReminder, getActionLog, notifyWanted, playChannelOf, recordShownTables, recordTableMessage, setupOf, type ActiveGame, type FinishedGame } from '../../store/index.js';
+import { claimDecisionReminder, getActionLog, notifyWanted, playChannelOf, recordShownTables, recordTableMessage, savedLocale, setupOf, type ActiveGame, type FinishedGame } from '../../store/index.js';
 import { decodeEnvelope } from '../components.js';
+import { lastSeenLocale } from '../replies.js';
+import { type Locale, resolveLocale, t } from '../../i18n/index.js';
 import { animationFrames, steps } from '../../replay/steps.js';
 import type { BotContext } from '../context.js';
 import { messageUrl } from '../refusals.js';
@@ -38,8 +40,15 @@ function deciderOf(state: GameState): string | null {
 }
 
 /** The board picture, drawn in a worker thread (a board takes longer than a dozen clicks' answers). */
-function drawBoard(ctx: BotContext, gameId: string, view: GameView): Promise<Buffer> {
-  return ctx.workers.board(view, { turnOf: view.result ? null : (view.players[view.currentPlayer]?.name ?? null) }, gameId);
+function drawBoard(ctx: BotContext, gameId: string, view: GameView, locale: Locale): Promise<Buffer> {
+  return ctx.workers.board(
+    view,
+    {
+      turnOf: view.result ? null : (view.players[view.currentPlayer]?.name ?? null),
+      locale,
+    },
+    gameId,
+  );
 }
 
 /**
@@ -67,7 +76,10 @@ function tellSecretDecider(ctx: BotContext, game: ActiveGame, previous: GameStat
   const link = messageUrl(game, game.publicMessageId);
   const told = (async () => {
     if (!(await notifyWanted(ctx.db, userId)) || !(await claimDecisionReminder(ctx.db, game.id, game.state.stateId))) return;
-    await ctx.transport.directMessage(userId, reminderText({ guildName: ctx.client.guilds.cache.get(game.guildId)?.name ?? null, waitingFor: waitingFor(decision), link }));
+    // In the language they were last seen with (their own, not the game's).
+    const locale = resolveLocale(lastSeenLocale(userId) ?? (await savedLocale(ctx.db, userId)));
+    const guildName = ctx.client.guilds.cache.get(game.guildId)?.name ?? null;
+    await ctx.transport.directMessage(userId, reminderText({ guildName, waitingFor: waitingFor(decision, locale), link }, locale));
     ctx.log.info({ gameId: game.id, seat: decision.seat }, 'secret decider told by direct message');
   })().catch((error: unknown) => ctx.log.info({ err: error, gameId: game.id }, 'could not tell a secret decider by direct message'));
   ctx.background.add(told);
@@ -76,18 +88,19 @@ function tellSecretDecider(ctx: BotContext, game: ActiveGame, previous: GameStat
 
 async function show<Game extends ActiveGame | FinishedGame>(ctx: BotContext, game: Game, events: readonly GameEvent[], extraLines: readonly string[], options: AnnounceOptions): Promise<Game> {
   const view = viewFor(game.state, null);
-  const happened = [...describeEvents(events, view), ...extraLines];
+  const locale = game.language;
+  const happened = [...describeEvents(events, view, locale), ...extraLines];
   const current = ctx.table.turn(game.id, game.publicMessageId);
   const previousDecider = options.previous ? deciderOf(options.previous) : (current?.decider ?? null);
   const channelId = playChannelOf(game);
 
   if (game.status === 'finished') {
-    await closeTurn(ctx, game, current, view, happened, 'The game is over: the final standings follow.', options).catch((error: unknown) => {
+    await closeTurn(ctx, game, current, view, happened, t(locale, 'table.closedGameOver'), options).catch((error: unknown) => {
       ctx.log.warn({ err: error, gameId: game.id }, 'could not close the last turn’s message');
     });
     const animation = await endOfGameAnimation(ctx, game as FinishedGame);
-    const [board, chart] = await Promise.all([drawBoard(ctx, game.id, view), ctx.workers.netWorthChart(view)]);
-    const final = finalMessage(view, { board, chart, animation }, ctx.ui.finalButtons(game as FinishedGame));
+    const [board, chart] = await Promise.all([drawBoard(ctx, game.id, view, game.language), ctx.workers.netWorthChart(view, locale)]);
+    const final = finalMessage(view, { board, chart, animation }, ctx.ui.finalButtons(game as FinishedGame), locale);
     const posted = await sendNew(ctx, channelId, final, options.via);
     await record(ctx, game, channelId, posted.id, closedId(game, current));
     ctx.table.forget(game.id);
@@ -109,7 +122,19 @@ async function show<Game extends ActiveGame | FinishedGame>(ctx: BotContext, gam
     const redraw = needsNewPicture(current.picture, view);
     let edited = true;
     try {
-      await editRecord(ctx, current, turnMessage({ view, decision, lines, buttons, picture: redraw ? await drawBoard(ctx, game.id, view) : null, ping: null }));
+      await editRecord(
+        ctx,
+        current,
+        turnMessage({
+          view,
+          decision,
+          lines,
+          buttons,
+          picture: redraw ? await drawBoard(ctx, game.id, view, game.language) : null,
+          ping: null,
+          locale,
+        }),
+      );
     } catch (error) {
       // Deleted by someone, say: the turn goes on in a new message.
       ctx.log.warn({ err: error, gameId: game.id, messageId: current.messageId }, 'could not edit the table message; posting a new one');
@@ -121,7 +146,7 @@ async function show<Game extends ActiveGame | FinishedGame>(ctx: BotContext, gam
       ctx.table.noteShown(game.id, current.messageId, game.state.stateId);
       const ping = pingFor({ decider, previousDecider, turnPlayer: view.players[view.currentPlayer]?.id ?? null, newTurn: false, lastPinged, silent });
       if (ping) {
-        await sendNew(ctx, channelId, mentionMessage(view, decision, messageUrl(game, current.messageId)), options.via);
+        await sendNew(ctx, channelId, mentionMessage(view, decision, messageUrl(game, current.messageId), locale), options.via);
         ctx.table.notePing(game.id, ping.userId);
       }
       return { ...game, publicStateId: game.state.stateId };
@@ -157,7 +182,15 @@ async function postTurn<Game extends ActiveGame | FinishedGame>(ctx: BotContext,
   const decision = currentDecision(game.state);
   const channelId = playChannelOf(game);
   const ping = pingFor({ decider, previousDecider, turnPlayer: view.players[view.currentPlayer]?.id ?? null, newTurn: true, lastPinged, silent });
-  const message = turnMessage({ view, decision, lines, buttons, picture: await drawBoard(ctx, game.id, view), ping: ping?.userId ?? null });
+  const message = turnMessage({
+    view,
+    decision,
+    lines,
+    buttons,
+    picture: await drawBoard(ctx, game.id, view, game.language),
+    ping: ping?.userId ?? null,
+    locale: game.language,
+  });
   const posted = await sendNew(ctx, channelId, message, options.via);
   if (!(await record(ctx, game, channelId, posted.id, closedId(game, previous)))) return game;
   ctx.table.setTurn(game.id, { channelId, messageId: posted.id, turn: view.turn, turnSeat: view.currentPlayer, lines: [...lines], picture: pictureKey(view), decider, via: posted.via });
@@ -176,7 +209,20 @@ async function postTurn<Game extends ActiveGame | FinishedGame>(ctx: BotContext,
 async function closeTurn(ctx: BotContext, game: ActiveGame | FinishedGame, current: TurnRecord | null, view: GameView, happened: readonly string[], closing: string, options: AnnounceOptions): Promise<boolean> {
   if (current) {
     const turnView: GameView = { ...view, turn: current.turn, currentPlayer: current.turnSeat };
-    await editRecord(ctx, current, turnMessage({ view: turnView, decision: currentDecision(game.state), lines: [...current.lines, ...happened], buttons: [], picture: null, ping: null, closed: closing }));
+    await editRecord(
+      ctx,
+      current,
+      turnMessage({
+        view: turnView,
+        decision: currentDecision(game.state),
+        lines: [...current.lines, ...happened],
+        buttons: [],
+        picture: null,
+        ping: null,
+        closed: closing,
+        locale: game.language,
+      }),
+    );
     return true;
   }
   if (game.publicMessageId && !options.start) {
@@ -318,11 +364,27 @@ async function editRecord(ctx: BotContext, record: TurnRecord, message: Outgoing
 function summaryEdit(ctx: BotContext, game: Parameters<typeof summaryMessage>[0] & Pick<ActiveGame, 'id' | 'channelId' | 'summaryMessageId'>, view: GameView | null): (() => Promise<void>) | null {
   const { id: gameId, channelId, threadId, summaryMessageId } = game;
   if (!threadId || !summaryMessageId) return null;
-  const { status, seats, options, turnLimitSeconds, hints, createdBy } = game;
+  const { status, seats, options, turnLimitSeconds, hints, createdBy, language } = game;
   const shown = view && summaryViewOf(view);
   return async () => {
     try {
-      await ctx.transport.edit(channelId, summaryMessageId, summaryMessage({ status, seats, options, turnLimitSeconds, hints, createdBy, threadId }, shown));
+      await ctx.transport.edit(
+        channelId,
+        summaryMessageId,
+        summaryMessage(
+          {
+            status,
+            seats,
+            options,
+            turnLimitSeconds,
+            hints,
+            createdBy,
+            threadId,
+            language,
+          },
+          shown,
+        ),
+      );
     } catch (error) {
       ctx.log.warn({ err: error, gameId, channelId }, 'could not update the game’s summary');
     }
@@ -334,7 +396,7 @@ export async function closeTable(ctx: BotContext, game: ActiveGame, status: 'can
   const current = ctx.table.turn(game.id, game.publicMessageId);
   const view = viewFor(game.state, null);
   try {
-    await closeTurn(ctx, game, current, view, [], 'This game was cancelled.', {});
+    await closeTurn(ctx, game, current, view, [], t(game.language, 'table.closedCancelled'), {});
   } catch (error) {
     ctx.log.warn({ err: error, gameId: game.id }, 'could not close the table message');
   }

@@ -6,6 +6,7 @@
  */
 import { EmbedBuilder, type APIEmbed } from 'discord.js';
 import type { GameOptions, GameView } from '../../engine/index.js';
+import { type Locale, t } from '../../i18n/index.js';
 import { formatDuration } from '../clock-policy.js';
 import { NEUTRAL_COLOUR } from '../layout.js';
 import { escapedName, mention, standingsLines } from '../text.js';
@@ -22,28 +23,30 @@ export interface SummaryGame {
 }
 
 /** The options chosen in the lobby, one line each. */
-export function settingLines(game: Pick<SummaryGame, 'options' | 'turnLimitSeconds' | 'hints'>): string[] {
+export function settingLines(game: Pick<SummaryGame, 'options' | 'turnLimitSeconds' | 'hints'>, locale: Locale): string[] {
   const options = game.options;
   const lines = [
-    `Bonuses: **${options.bonusMode ?? 'classic'}**`,
-    `Chains: **${options.chainSet === 'set2008' ? '2008 set' : 'classic'}**`,
-    options.holdings === 'hidden'
-      ? 'Holdings: **hidden** (until the end, each player’s cash and shares, what they buy and sell, the bonuses each is paid and the bank’s share counts are private; the board, the chains’ sizes and prices stay public)'
-      : 'Holdings: **open**',
-    `Founder's share when none is left: **${options.founderShare === 'cash' ? 'its price in cash' : 'nothing'}**`,
-    `Unplayable tiles: **${options.unplayable === 'strict' ? 'strict' : 'replaced'}**`,
-    `Trades between players: **${options.trades ? 'on' : 'off'}**`,
-    `Turn time limit: **${game.turnLimitSeconds > 0 ? formatDuration(game.turnLimitSeconds) : 'none'}**`,
+    t(locale, options.bonusMode === 'tycoon' ? 'settings.bonusesTycoon' : 'settings.bonusesClassic'),
+    t(locale, options.chainSet === 'set2008' ? 'settings.chains2008' : 'settings.chainsClassic'),
+    t(locale, options.holdings === 'hidden' ? 'settings.holdingsHidden' : 'settings.holdingsOpen'),
+    t(locale, options.founderShare === 'cash' ? 'settings.founderCash' : 'settings.founderNothing'),
+    t(locale, options.unplayable === 'strict' ? 'settings.unplayableStrict' : 'settings.unplayableReplaced'),
+    t(locale, options.trades ? 'settings.tradesOn' : 'settings.tradesOff'),
+    game.turnLimitSeconds > 0
+      ? t(locale, 'settings.turnLimit', {
+          limit: formatDuration(game.turnLimitSeconds, locale),
+        })
+      : t(locale, 'settings.noTurnLimit'),
   ];
-  if (game.hints) lines.push('Hints: **on** (each panel offers Suggest: what the hard computer player would do)');
-  if (options.twoPlayerBank === false) lines.push('Two players: **no bank stockholder**');
+  if (game.hints) lines.push(t(locale, 'settings.hintsOn'));
+  if (options.twoPlayerBank === false) lines.push(t(locale, 'settings.noBankStockholder'));
   return lines;
 }
 
 const TITLES = {
-  active: 'Acquire: a game in progress',
-  finished: 'Acquire: game over',
-  cancelled: 'Acquire: this game was cancelled',
+  active: 'summary.titleActive',
+  finished: 'summary.titleFinished',
+  cancelled: 'summary.titleCancelled',
 } as const;
 
 /** What a summary shows of a game's state (of the spectator's view): the turn and its player, or the result. */
@@ -58,18 +61,39 @@ export function summaryViewOf({ turn, currentPlayer, result, players }: SummaryV
  * The summary of a game played in a thread: `view` is the spectator's view of its state (null
  * for a game cancelled before it started).
  */
-export function summaryMessage(game: SummaryGame & { status: 'active' | 'finished' | 'cancelled' }, view: SummaryView | null): Outgoing {
-  const where = game.threadId ? `Played in <#${game.threadId}>.` : '';
+export function summaryMessage(
+  game: SummaryGame & {
+    status: 'active' | 'finished' | 'cancelled';
+    language: Locale;
+  },
+  view: SummaryView | null,
+): Outgoing {
+  const locale = game.language;
+  const where = game.threadId ? t(locale, 'summary.playedIn', { thread: `<#${game.threadId}>` }) : '';
   const embed = new EmbedBuilder()
-    .setTitle(TITLES[game.status])
+    .setTitle(t(locale, TITLES[game.status]))
     .setColor(NEUTRAL_COLOUR)
-    .setDescription([where, settingLines(game).join(' · ')].filter(Boolean).join('\n'))
-    .addFields({ name: `Players (${game.seats.length})`, value: game.seats.map((seat) => mention(seat.userId)).join(', ') || '(none)' });
+    .setDescription([where, settingLines(game, locale).join(' · ')].filter(Boolean).join('\n'))
+    .addFields({
+      name: t(locale, 'summary.players', { count: game.seats.length }),
+      value: game.seats.map((seat) => mention(seat.userId, locale)).join(', ') || t(locale, 'summary.nobody'),
+    });
   if (view && game.status === 'active' && !view.result) {
     const turnPlayer = view.players[view.currentPlayer];
-    embed.addFields({ name: 'Now', value: `Turn ${view.turn + 1}: ${turnPlayer ? `${mention(turnPlayer.id)} (${escapedName(turnPlayer.name)})` : 'someone'} to play.` });
+    const now = turnPlayer
+      ? t(locale, 'summary.nowPlaying', {
+          turn: view.turn + 1,
+          who: mention(turnPlayer.id, locale),
+          name: escapedName(turnPlayer.name),
+        })
+      : t(locale, 'summary.nowSomeone', { turn: view.turn + 1 });
+    embed.addFields({ name: t(locale, 'summary.now'), value: now });
   }
-  if (view?.result) embed.addFields({ name: 'Result', value: standingsLines(view).join('\n') });
+  if (view?.result)
+    embed.addFields({
+      name: t(locale, 'summary.result'),
+      value: standingsLines(view, locale).join('\n'),
+    });
   const embeds: APIEmbed[] = [embed.toJSON()];
   return { body: { embeds, components: [], allowed_mentions: { parse: [], users: [] } }, files: [] };
 }

@@ -8,6 +8,7 @@
  */
 import { ComponentType, SeparatorSpacingSize, type APIComponentInContainer, type APIMessageTopLevelComponent, type ButtonBuilder } from 'discord.js';
 import type { Decision, GameView } from '../../engine/index.js';
+import { type Locale, t } from '../../i18n/index.js';
 import { NEUTRAL_COLOUR } from '../layout.js';
 import { cutText, escapedName, playerLines, promptLine } from '../text.js';
 import { V2_LIMITS, buttonRows, componentsV2, textDisplay, type Outgoing, type RawFile } from './payload.js';
@@ -28,23 +29,36 @@ export interface TurnMessageInput {
   ping: string | null;
   /** Set when the turn is over: the closing line shown instead of the prompt. */
   closed?: string;
+  /** The game's language. */
+  locale: Locale;
 }
 
 /** Room kept for the lines of a long turn, within the 4,000 characters of a message. */
 const TEXT_BUDGET = V2_LIMITS.text - 200;
 
 export function turnMessage(input: TurnMessageInput): Outgoing {
-  const { view, decision } = input;
+  const { view, decision, locale } = input;
   const turnPlayer = view.players[view.currentPlayer];
-  const title = `### Turn ${view.turn + 1} · ${escapedName(turnPlayer?.name ?? '')}`;
-  const players = view.options.holdings === 'hidden' && !view.result ? '-# Cash and shares are hidden until the end.' : playerLines(view).join('\n');
-  const prompt = input.closed ?? promptLine(decision, view);
+  const title = t(locale, 'table.turnTitle', {
+    turn: view.turn + 1,
+    name: escapedName(turnPlayer?.name ?? ''),
+  });
+  const players = view.options.holdings === 'hidden' && !view.result ? t(locale, 'table.holdingsHidden') : playerLines(view, locale).join('\n');
+  const prompt = input.closed ?? promptLine(decision, view, locale);
   const fixed = title.length + players.length + prompt.length;
   const happened = fitLines(input.lines, Math.max(200, TEXT_BUDGET - fixed));
 
   const inside: APIComponentInContainer[] = [
     textDisplay(title),
-    { type: ComponentType.MediaGallery, items: [{ media: { url: `attachment://${BOARD_FILE}` }, description: `The board, turn ${view.turn + 1}` }] },
+    {
+      type: ComponentType.MediaGallery,
+      items: [
+        {
+          media: { url: `attachment://${BOARD_FILE}` },
+          description: t(locale, 'table.boardAlt', { turn: view.turn + 1 }),
+        },
+      ],
+    },
   ];
   if (happened) inside.push(textDisplay(happened));
   if (players) inside.push(textDisplay(cutText(players, 1000)));

@@ -21,7 +21,11 @@ function holderDeciding(options: Partial<GameOptions>): GameState {
 }
 
 /** That state, the holder's decision and the holder. */
-function holderAt(options: Partial<GameOptions>): { state: GameState; decision: Extract<Decision, { kind: 'disposeShares' }>; holder: PlayerState } {
+function holderAt(options: Partial<GameOptions>): {
+  state: GameState;
+  decision: Extract<Decision, { kind: 'disposeShares' }>;
+  holder: PlayerState;
+} {
   const state = holderDeciding(options);
   const decision = currentDecision(state);
   if (decision.kind !== 'disposeShares') throw new Error('expected a holder’s decision');
@@ -33,12 +37,21 @@ describe('the turn clock at a merger holder’s decision', () => {
     const { state, decision, holder } = holderAt({ holdings: 'hidden' });
     expect(secretDecider(state, decision)).toBe(true);
 
-    const reminder = clockReminder({ userId: holder.id, left: '1 min', secretHolderOf: decision.defunct });
+    const reminder = clockReminder({ userId: holder.id, left: '1 min', secretHolderOf: decision.defunct }, 'en');
     expect(reminder.ping).toBeNull();
     expect(reminder.content).not.toContain(holder.id);
     expect(reminder.content).toContain(`A holder of ${decision.defunct}`);
 
-    const lines = timeoutLines({ name: holder.name, move: `sold 3 and traded 2 of their ${decision.defunct} shares`, missedInARow: 2, offerAutopilot: true, secretHolderOf: decision.defunct });
+    const lines = timeoutLines(
+      {
+        name: holder.name,
+        move: `sold 3 and traded 2 of their ${decision.defunct} shares`,
+        missedInARow: 2,
+        offerAutopilot: true,
+        secretHolderOf: decision.defunct,
+      },
+      'en',
+    );
     expect(lines).toEqual([`⏰ A holder of ${decision.defunct} ran out of time: a default decision was made for them.`]);
     expect(lines.join('\n')).not.toContain(holder.name);
   });
@@ -47,11 +60,20 @@ describe('the turn clock at a merger holder’s decision', () => {
     const { state, decision, holder } = holderAt({ holdings: 'open' });
     expect(secretDecider(state, decision)).toBe(false);
 
-    const reminder = clockReminder({ userId: holder.id, left: '1 min', secretHolderOf: null });
+    const reminder = clockReminder({ userId: holder.id, left: '1 min', secretHolderOf: null }, 'en');
     expect(reminder.ping).toBe(holder.id);
     expect(reminder.content).toContain(`<@${holder.id}>`);
 
-    const lines = timeoutLines({ name: holder.name, move: 'kept their shares', missedInARow: 2, offerAutopilot: true, secretHolderOf: null });
+    const lines = timeoutLines(
+      {
+        name: holder.name,
+        move: 'kept their shares',
+        missedInARow: 2,
+        offerAutopilot: true,
+        secretHolderOf: null,
+      },
+      'en',
+    );
     expect(lines[0]).toBe(`⏰ ${holder.name} ran out of time: kept their shares.`);
     expect(lines[1]).toContain(`${holder.name} has missed 2 decisions in a row`);
   });

@@ -7,6 +7,7 @@
 import { ComponentType, MessageFlags } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { ALL_TILES, currentDecision, decidingSeat, viewFor, type GameEvent, type GameOptions, type GameState } from '../../../src/engine/index.js';
+import { say } from '../../../src/i18n/index.js';
 import { tableUi } from '../../../src/bot/features/index.js';
 import { describeEvents } from '../../../src/bot/text.js';
 import { allComponents, v2Size, withoutButtons, type Outgoing } from '../../../src/bot/table/payload.js';
@@ -63,11 +64,19 @@ function checkTurnMessages(moments: Moment[], hidden: boolean): { checked: numbe
       lines = [];
       turn = view.turn;
     } else {
-      lines.push(...describeEvents(events, view));
+      lines.push(...describeEvents(events, view, 'en'));
     }
     const decision = currentDecision(state);
     const decider = decision.kind === 'gameOver' ? null : state.players[decision.seat]!.id;
-    const message = turnMessage({ view, decision, lines, buttons: tableUi.tableButtons(activeGame(state)), picture: Buffer.from('png'), ping: decider });
+    const message = turnMessage({
+      view,
+      decision,
+      lines,
+      buttons: tableUi.tableButtons(activeGame(state)),
+      picture: Buffer.from('png'),
+      ping: decider,
+      locale: 'en',
+    });
     const size = v2Size(message.body.components);
     expect(size.components).toBeLessThanOrEqual(40);
     expect(size.text).toBeLessThanOrEqual(4000);
@@ -114,7 +123,15 @@ describe('the turn message', () => {
 
   it('keeps its picture when none is given (an edit that does not draw the board again)', () => {
     const { state } = momentsOf(7, 3)[0]!;
-    const message = turnMessage({ view: viewFor(state, null), decision: currentDecision(state), lines: [], buttons: [], picture: null, ping: null });
+    const message = turnMessage({
+      view: viewFor(state, null),
+      decision: currentDecision(state),
+      lines: [],
+      buttons: [],
+      picture: null,
+      ping: null,
+      locale: 'en',
+    });
     expect(message.files).toEqual([]);
     expect(message.body.attachments).toBeUndefined();
     expect(message.body.allowed_mentions).toEqual({ parse: [], users: [] });
@@ -122,7 +139,15 @@ describe('the turn message', () => {
 
   it('loses only its buttons when the turn is over', () => {
     const { state } = momentsOf(8, 2)[0]!;
-    const message = turnMessage({ view: viewFor(state, null), decision: currentDecision(state), lines: ['**Ann** placed **5D**.'], buttons: tableUi.tableButtons(activeGame(state)), picture: null, ping: null });
+    const message = turnMessage({
+      view: viewFor(state, null),
+      decision: currentDecision(state),
+      lines: ['**Ann** placed **5D**.'],
+      buttons: tableUi.tableButtons(activeGame(state)),
+      picture: null,
+      ping: null,
+      locale: 'en',
+    });
     const stripped = withoutButtons(message.body.components);
     expect([...allComponents(stripped)].some((node) => node.type === ComponentType.ActionRow || node.type === ComponentType.Button)).toBe(false);
     expect([...allComponents(stripped)].filter((node) => node.type === ComponentType.TextDisplay).map((node) => node.content)).toEqual(
@@ -136,7 +161,7 @@ describe('the final message', () => {
     const moments = momentsOf(9, 4);
     const final = moments.at(-1)!.state;
     const view = viewFor(final, null);
-    const message = finalMessage(view, { board: Buffer.from('a'), chart: Buffer.from('b') }, []);
+    const message = finalMessage(view, { board: Buffer.from('a'), chart: Buffer.from('b') }, [], 'en');
     expect(message.body.allowed_mentions.users).toEqual([]);
     expect(message.files.map((file) => file.name)).toEqual(['board.png', 'networth.png']);
     const text = texts(message);
@@ -219,18 +244,33 @@ describe('the board picture', () => {
 
 describe('names and short texts', () => {
   it('names a thread after its players, within 100 characters', () => {
-    expect(threadName(['Ann', 'Bob'])).toBe('Acquire: Ann vs Bob');
-    expect(threadName(['Ann', 'Bob', 'Cy'])).toBe('Acquire: Ann, Bob and Cy');
-    const long = threadName(Array.from({ length: 6 }, (_, index) => `A very long display name number ${index}`));
+    expect(threadName(['Ann', 'Bob'], 'en')).toBe('Acquire: Ann vs Bob');
+    expect(threadName(['Ann', 'Bob', 'Cy'], 'en')).toBe('Acquire: Ann, Bob and Cy');
+    const long = threadName(
+      Array.from({ length: 6 }, (_, index) => `A very long display name number ${index}`),
+      'en',
+    );
     expect(long.length).toBeLessThanOrEqual(100);
     expect(long.endsWith('…')).toBe(true);
-    expect(threadName(['line\nbreak', '  '])).toBe('Acquire: line break vs someone');
+    expect(threadName(['line\nbreak', '  '], 'en')).toBe('Acquire: line break vs someone');
   });
 
   it('sums a game up in its channel: players, whose turn, and at the end the result', () => {
     const moments = momentsOf(31, 3);
     const state = moments[5]!.state;
-    const game = { status: 'active' as const, seats: state.players.map((player) => ({ userId: player.id, displayName: player.name })), options: {}, turnLimitSeconds: 0, hints: false, createdBy: 'p0', threadId: '123' };
+    const game = {
+      status: 'active' as const,
+      seats: state.players.map((player) => ({
+        userId: player.id,
+        displayName: player.name,
+      })),
+      options: {},
+      turnLimitSeconds: 0,
+      hints: false,
+      createdBy: 'p0',
+      threadId: '123',
+      language: 'en' as const,
+    };
     const live = summaryMessage(game, viewFor(state, null)).body.embeds![0]!;
     expect(live.description).toContain('<#123>');
     expect(live.fields!.find((field) => field.name === 'Now')!.value).toContain(`<@${state.players[state.currentPlayer]!.id}>`);
@@ -249,14 +289,23 @@ describe('names and short texts', () => {
     const decision = currentDecision(moment.state);
     // The link as the bot writes it (`messageUrl`), so that no test names Discord's own host.
     const tableLink = messageUrl({ guildId: '1', channelId: '2', status: 'active', threadId: null }, '3');
-    const message = mentionMessage(viewFor(moment.state, null), decision, tableLink);
+    const message = mentionMessage(viewFor(moment.state, null), decision, tableLink, 'en');
     const holder = moment.state.players[(decision as { seat: number }).seat]!.id;
     expect(message.body.content).toContain(`<@${holder}>`);
     expect(message.body.content).toContain(tableLink);
     expect(message.body.allowed_mentions.users).toEqual([holder]);
     expect(message.files).toEqual([]);
-    expect(reminderText({ guildName: 'Club', waitingFor: waitingFor(decision), link: 'L' })).toMatch(/Club.*sell, trade or keep/s);
-    expect(directMessagesClosed('42')).toMatch(/<@42>.*direct message/);
+    expect(
+      reminderText(
+        {
+          guildName: 'Club',
+          waitingFor: waitingFor(decision, 'en'),
+          link: 'L',
+        },
+        'en',
+      ),
+    ).toMatch(/Club.*sell, trade or keep/s);
+    expect(directMessagesClosed('42', 'en')).toMatch(/<@42>.*direct message/);
   });
 });
 
@@ -267,14 +316,22 @@ describe('display names', () => {
     const { rejectionSentence } = await import('../../../src/bot/refusals.js');
     const state = createGame({ players: [{ id: 'a', name: '**Ann**' }, { id: 'b', name: '_Bob_' }], seed: 2 });
     const view = viewFor(state, null);
-    const message = turnMessage({ view, decision: currentDecision(state), lines: [], buttons: [], picture: null, ping: null });
+    const message = turnMessage({
+      view,
+      decision: currentDecision(state),
+      lines: [],
+      buttons: [],
+      picture: null,
+      ping: null,
+      locale: 'en',
+    });
     const text = texts(message);
     expect(text).not.toMatch(/(?<!\\)\*\*Ann\*\*|(?<!\\)_Bob_/);
     expect(text).toMatch(/\\\*\\\*Ann\\\*\\\*|\\_Bob\\_/);
-    expect(waitingLine(state)).toMatch(/\\\*\\\*Ann\\\*\\\*|\\_Bob\\_/);
+    expect(waitingLine(state, 'en')).toMatch(/\\\*\\\*Ann\\\*\\\*|\\_Bob\\_/);
     const other = state.players.find((player) => player.id !== state.players[state.currentPlayer]!.id)!;
     const refused = apply(state, { type: 'skipPlacement', player: other.id });
     expect(refused.ok).toBe(false);
-    if (!refused.ok) expect(rejectionSentence(refused)).not.toMatch(/(?<!\\)\*\*Ann\*\*|(?<!\\)_Bob_/);
+    if (!refused.ok) expect(say('en', rejectionSentence(refused, state))).not.toMatch(/(?<!\\)\*\*Ann\*\*|(?<!\\)_Bob_/);
   });
 });

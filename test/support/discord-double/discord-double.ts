@@ -1,12 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomBytes } from 'node:crypto';
 import { GatewayDispatchEvents, PermissionFlagsBits, type APIUser, type RESTOptions } from 'discord.js';
 import type { RestEnvironment } from './environment.js';
 import { Gateway, GATEWAY_PATH, type Identification, type InteractionDelivery } from './gateway.js';
 import {
-  InteractionDispatcher,
   type ButtonClickInput,
+  InteractionDispatcher,
   type InteractionHandle,
   type ModalSubmitInput,
   type SelectMenuInput,
@@ -14,11 +14,11 @@ import {
   type UserRef,
 } from './interactions.js';
 import { ChangeNotifier } from './notifier.js';
+import { DISCORD_RATE_LIMITS, RateLimiter, type RateLimitOptions } from './rate-limits.js';
 import { registerApplicationRoutes } from './rest-application.js';
 import { registerChannelRoutes } from './rest-channels.js';
 import { registerInteractionRoutes } from './rest-interactions.js';
 import { handleRestRequest } from './rest-server.js';
-import { DISCORD_RATE_LIMITS, RateLimiter, type RateLimitOptions } from './rate-limits.js';
 import { Router } from './router.js';
 import { BOT_PERMISSIONS, DoubleState, EVERYONE_PERMISSIONS, newId, type ChannelRecord, type GuildRecord, type MemberRecord } from './state.js';
 import type { RecordedCall, StoredMessage } from './types.js';
@@ -115,11 +115,7 @@ export class DiscordDouble {
       bot: true,
     };
     // Shaped like a real token (base64 id, timestamp, HMAC) because discord.js logs it censored by parts.
-    this.token = [
-      Buffer.from(this.botUser.id).toString('base64url'),
-      randomBytes(4).toString('base64url'),
-      randomBytes(27).toString('base64url'),
-    ].join('.');
+    this.token = [Buffer.from(this.botUser.id).toString('base64url'), randomBytes(4).toString('base64url'), randomBytes(27).toString('base64url')].join('.');
     this.#state = new DoubleState(this.botUser);
     this.#notifier = new ChangeNotifier(this.#state.changedChannels);
     this.#rateLimits = { ...DISCORD_RATE_LIMITS, ...options.rateLimits };
@@ -290,6 +286,18 @@ export class DiscordDouble {
     for (const changed of [role, everyone]) {
       if (changed) this.#gateway.dispatch(GatewayDispatchEvents.GuildRoleUpdate, { guild_id: guild.id, role: this.#state.roleJson(changed) });
     }
+  }
+
+  /** The language of a user's Discord client: the `locale` of their interactions from now on. */
+  setLocale(user: UserRef, locale: string): void {
+    this.#state.userLocales.set(typeof user === 'string' ? user : user.id, locale);
+  }
+
+  /** A server's preferred locale: the `guild_locale` of interactions made there from now on. */
+  setGuildLocale(guildId: string, locale: string): void {
+    const guild = this.#state.guilds.get(guildId);
+    if (!guild) throw new Error(`no guild ${guildId}`);
+    guild.locale = locale;
   }
 
   /** The user turns off direct messages from server members: the bot's DMs to them fail with 50007. */

@@ -1,11 +1,5 @@
-import {
-  ApplicationCommandOptionType,
-  ApplicationCommandType,
-  ComponentType,
-  InteractionResponseType,
-  InteractionType,
-} from 'discord.js';
 import { randomBytes } from 'node:crypto';
+import { ApplicationCommandOptionType, ApplicationCommandType, ComponentType, InteractionResponseType, InteractionType } from 'discord.js';
 import { findComponent, walkComponents, type ComponentNode } from './components.js';
 import type { Gateway } from './gateway.js';
 import type { ChangeNotifier } from './notifier.js';
@@ -150,8 +144,7 @@ export class InteractionHandle {
     const { callback, followedThrough } = this.record;
     if (!callback) return 'no callback arrived';
     const deferred =
-      callback.type === InteractionResponseType.DeferredChannelMessageWithSource ||
-      callback.type === InteractionResponseType.DeferredMessageUpdate;
+      callback.type === InteractionResponseType.DeferredChannelMessageWithSource || callback.type === InteractionResponseType.DeferredMessageUpdate;
     if (deferred && !followedThrough) {
       return `the bot deferred with ${callbackName(callback.type)} but never edited @original nor sent a follow-up`;
     }
@@ -319,7 +312,10 @@ export class InteractionDispatcher {
     const extra = Object.keys(input.values).filter((id) => !known.has(id));
     if (extra.length) throw new Error(`discord-double: modal "${modal.customId}" has no input(s) ${extra.join(', ')}`);
 
-    const payload = input.modalOf.payload as { guild_id: string; channel_id: string };
+    const payload = input.modalOf.payload as {
+      guild_id: string;
+      channel_id: string;
+    };
     const sourceMessageId = (payload as { message?: { id: string } }).message?.id;
     const sourceMessage = sourceMessageId ? (this.state.messages.get(sourceMessageId) ?? null) : null;
     return this.#send({
@@ -348,7 +344,12 @@ export class InteractionDispatcher {
 
   /** The declared options at the end of the subcommand path, or undefined when the command is not registered. */
   #optionSchema(registered: Record<string, unknown> | undefined, path: string[], name: string) {
-    type Declared = { name: string; type: ApplicationCommandOptionType; required?: boolean; options?: Declared[] };
+    type Declared = {
+      name: string;
+      type: ApplicationCommandOptionType;
+      required?: boolean;
+      options?: Declared[];
+    };
     if (!registered) return undefined;
     let options = (registered.options as Declared[] | undefined) ?? [];
     for (const part of path) {
@@ -460,12 +461,12 @@ export class InteractionDispatcher {
       token: record.token,
       version: 1,
       guild_id: guild.id,
-      guild: { id: guild.id, locale: 'en-US', features: [] },
-      guild_locale: 'en-US',
+      guild: { id: guild.id, locale: guild.locale ?? 'en-US', features: [] },
+      guild_locale: guild.locale ?? 'en-US',
       channel_id: channel.id,
       channel: { ...state.channelJson(channel), permissions },
       member: { ...state.memberJson(guild, member), permissions },
-      locale: 'en-US',
+      locale: state.userLocales.get(userId) ?? 'en-US',
       app_permissions: state.permissionsOf(guild, state.botUser.id).toString(),
       // discord.js reads these two unconditionally; without them its gateway handler throws.
       entitlements: [],

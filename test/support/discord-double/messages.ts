@@ -34,9 +34,7 @@ const USER_MENTION = /<@!?(\d{17,20})>/g;
 
 /** Every text a user reads in a message: its content and, in Components V2, its text displays. */
 function readableText(message: StoredMessage): string {
-  const displays = [...walkComponents(message.components)]
-    .filter((node) => node.type === ComponentType.TextDisplay)
-    .map((node) => String(node.content ?? ''));
+  const displays = [...walkComponents(message.components)].filter((node) => node.type === ComponentType.TextDisplay).map((node) => String(node.content ?? ''));
   return [message.content, ...displays].join('\n');
 }
 
@@ -55,9 +53,7 @@ export function notePings(message: StoredMessage, rawBody: unknown): void {
   const mentioned = [...new Set([...readableText(message).matchAll(USER_MENTION)].map((match) => match[1] as string))];
   const allowed = ((rawBody ?? {}) as MessageBody).allowed_mentions as { parse?: string[]; users?: string[] } | undefined;
   message.pinged =
-    allowed === undefined || allowed === null || allowed.parse?.includes('users')
-      ? mentioned
-      : mentioned.filter((id) => allowed.users?.includes(id) ?? false);
+    allowed === undefined || allowed === null || allowed.parse?.includes('users') ? mentioned : mentioned.filter((id) => allowed.users?.includes(id) ?? false);
 }
 
 /**
@@ -155,6 +151,7 @@ function validateComponents(components: readonly APIMessageTopLevelComponent[], 
       throw apiErrors.invalidFormBody('components', 'BASE_TYPE_MAX_LENGTH', `Text displays hold at most ${MAX_V2_TEXT} characters in all (this message has ${text}).`);
     }
   }
+  validateLabels(components);
   const seen = new Set<string>();
   for (const node of walkComponents(components)) {
     if (node.custom_id === undefined) continue;
@@ -165,6 +162,37 @@ function validateComponents(components: readonly APIMessageTopLevelComponent[], 
       throw apiErrors.invalidFormBody('components', 'COMPONENT_CUSTOM_ID_DUPLICATED', `Component custom id cannot be duplicated: "${node.custom_id}".`);
     }
     seen.add(node.custom_id);
+  }
+}
+
+/**
+ * The lengths Discord allows the words on components: a button's label 80, a select menu's
+ * placeholder 150 and each option's label and description 100, a text input's label 45 and its
+ * placeholder 100 (a modal's own title, 45, is checked where the modal is shown).
+ */
+export function validateLabels(components: readonly unknown[]): void {
+  const tooLong = (what: string, text: unknown, limit: number) => {
+    if (typeof text === 'string' && text.length > limit)
+      throw apiErrors.invalidFormBody('components', 'BASE_TYPE_MAX_LENGTH', `${what} "${text}" is longer than ${limit} characters (${text.length}).`);
+  };
+  for (const node of walkComponents(components)) {
+    const fields = node as unknown as {
+      label?: unknown;
+      placeholder?: unknown;
+      options?: { label?: unknown; description?: unknown }[];
+    };
+    if (node.type === ComponentType.Button) tooLong('A button label', fields.label, 80);
+    if (node.type === ComponentType.TextInput) {
+      tooLong('A text input label', fields.label, 45);
+      tooLong('A text input placeholder', fields.placeholder, 100);
+    }
+    if (node.type === ComponentType.StringSelect) {
+      tooLong('A select menu placeholder', fields.placeholder, 150);
+      for (const option of fields.options ?? []) {
+        tooLong('A select option label', option.label, 100);
+        tooLong('A select option description', option.description, 100);
+      }
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 import { InteractionResponseType, InteractionType, MessageFlags, MessageType } from 'discord.js';
 import { announceMessage, type RestEnvironment } from './environment.js';
 import { apiErrors, DiscordApiError } from './errors.js';
-import { applyMessageBody, blankMessage, notePings } from './messages.js';
+import { applyMessageBody, blankMessage, notePings, validateLabels } from './messages.js';
 import type { RouteContext, Router } from './router.js';
 import type { InteractionRecord } from './state.js';
 import type { StoredMessage, UploadedFile } from './types.js';
@@ -52,7 +52,10 @@ export function registerInteractionRoutes(router: Router, env: RestEnvironment):
       // Discord forgets interactions that were not acknowledged within three seconds.
       if (Date.now() - interaction.dispatchedAt > env.interactionDeadlineMs) throw apiErrors.unknownInteraction();
 
-      const { type, data = {} } = (body ?? {}) as { type: InteractionResponseType; data?: Record<string, unknown> };
+      const { type, data = {} } = (body ?? {}) as {
+        type: InteractionResponseType;
+        data?: Record<string, unknown>;
+      };
       let ephemeral = (Number(data.flags ?? 0) & MessageFlags.Ephemeral) !== 0;
       let original: StoredMessage | null = null;
 
@@ -83,6 +86,8 @@ export function registerInteractionRoutes(router: Router, env: RestEnvironment):
           if (interaction.type === InteractionType.ModalSubmit) {
             throw new DiscordApiError(400, 40004, 'A modal submit interaction cannot be answered with a modal.');
           }
+          if (String(data.title ?? '').length > 45) throw apiErrors.invalidFormBody('data.title', 'BASE_TYPE_MAX_LENGTH', 'Must be 45 or fewer in length.');
+          validateLabels((data.components as unknown[] | undefined) ?? []);
           interaction.modal = {
             customId: String(data.custom_id),
             title: String(data.title),

@@ -1,11 +1,4 @@
-import {
-  ChannelType,
-  InteractionType,
-  PermissionFlagsBits,
-  PermissionsBitField,
-  SnowflakeUtil,
-  type APIUser,
-} from 'discord.js';
+import { type APIUser, ChannelType, type InteractionType, PermissionFlagsBits, PermissionsBitField, SnowflakeUtil } from 'discord.js';
 import type { InteractionCallback, ShownModal, StoredMessage } from './types.js';
 
 /** A fresh 18-19 digit snowflake for "now", like Discord's ids. */
@@ -48,7 +41,13 @@ export interface ChannelRecord {
   name: string;
   position: number;
   /** Set for a public thread: the text channel it belongs to and who created it. */
-  thread?: { parentId: string; ownerId: string; archived: boolean; locked: boolean; createdAt: number };
+  thread?: {
+    parentId: string;
+    ownerId: string;
+    archived: boolean;
+    locked: boolean;
+    createdAt: number;
+  };
 }
 
 /** A direct-message channel between the bot and one user. */
@@ -67,6 +66,8 @@ export interface GuildRecord {
   members: Map<string, MemberRecord>;
   /** Set once the bot was removed from the server: its routes then answer Missing Access. */
   botRemoved?: boolean;
+  /** The server's preferred locale (`guild_locale` of interactions); 'en-US' unless a test sets one. */
+  locale?: string;
 }
 
 /** Book-keeping for one INTERACTION_CREATE the double dispatched. */
@@ -164,6 +165,8 @@ export class DoubleState {
   readonly dmChannels = new Map<string, DmChannelRecord>();
   /** Users who do not accept direct messages from the bot. */
   readonly closedDms = new Set<string>();
+  /** Each user's Discord language (`locale` of their interactions); 'en-US' unless a test sets one. */
+  readonly userLocales = new Map<string, string>();
 
   constructor(readonly botUser: APIUser) {
     this.users.set(botUser.id, botUser);
@@ -324,7 +327,7 @@ export class DoubleState {
       premium_tier: 0,
       premium_subscription_count: 0,
       premium_progress_bar_enabled: false,
-      preferred_locale: 'en-US',
+      preferred_locale: guild.locale ?? 'en-US',
       features: [],
       application_id: null,
       system_channel_id: guild.channels[0]?.id ?? null,
