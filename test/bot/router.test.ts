@@ -13,7 +13,8 @@ import { hand, tile } from '../../src/bot/features/placement.js';
 import { refusals } from '../../src/bot/refusals.js';
 import { parseComponent } from '../../src/bot/router.js';
 import { decidingSeat, type Tile } from '../../src/engine/index.js';
-import { createLobby, joinLobby, migrate, openDatabase, setPublicMessage, startGame, type ActiveGame, type Database, type LobbyGame } from '../../src/store/index.js';
+import { createLobby, joinLobby, migrate, setPublicMessage, startGame, type ActiveGame, type Database, type LobbyGame } from '../../src/store/index.js';
+import { openPglite } from '../support/pglite.js';
 
 let database: Database;
 let lobby: LobbyGame;
@@ -24,7 +25,7 @@ const bob = { id: '200000000000000002', name: 'Bob' };
 const eve = { id: '200000000000000003', name: 'Eve' };
 
 beforeAll(async () => {
-  database = await openDatabase({ kind: 'pglite', dataDir: null });
+  database = await openPglite({ migrated: true });
   await migrate(database.prisma);
   const opened = await createLobby(database.prisma, { guildId: GUILD, channelId: 'lobby-channel', host: ann });
   if (!opened.ok) throw new Error(opened.reason);

@@ -1,9 +1,10 @@
 /**
  * Embedded databases (PGlite) for tests, each a copy of a data directory made once: `openPglite()`
  * gives a new database that only initdb ran on, `openPglite({ migrated: true })` one with every
- * migration applied. A PGlite started in memory runs initdb every time (half of an e2e test's
- * setup on a loaded two-core machine: 15 s against 4.5 s for a copy opened from disk), and
- * the copies are opened as the bot opens its own, from a directory (lock and guard included).
+ * migration applied. A PGlite started in memory runs initdb every time: on this two-core
+ * machine under other work (load 20), 15 s against 4.5 s for a copy opened from its directory
+ * (PGlite alone), and 33–42 s against 14–21 s for a migrated database through `openDatabase`.
+ * The copies are opened as the bot opens its own, from a directory (lock and guard included).
  *
  * The two templates live in a temporary folder under a key made of PGlite's version
  * and the migrations' bytes, so a changed migration makes new ones; `ensureTemplates()` (run by
@@ -31,6 +32,7 @@ function hasRoomInMemory(): boolean {
     return false;
   }
 }
+
 /**
  * Where the copies are made: a folder for each test process, so that runs side by side never
  * touch each other's; the global setup's teardown removes the folders of processes gone.
