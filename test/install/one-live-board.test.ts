@@ -76,27 +76,19 @@ async function playRoundRobin(tables: readonly Table[], decisions: number): Prom
   for (let decision = 0; decision < decisions; decision++) await tables[decision % tables.length]!.playDecision();
 }
 
-it.skipIf(!serverUrl)('two processes serving the same games, clicks handed to them in turn: one live board per game after 50 decisions', async () => {
-  const { guild, channels } = await setUp('round-robin', 2);
-  await Promise.all([startBot(), startBot()].map((bot) => bot.waitForLine('bot online', { timeoutMs: 120_000 })));
-  for (const [index, channelId] of channels.entries()) await openGame(guild, channelId, index * 2, index * 2 + 1);
-  const tables = channels.map((channelId, index) => tableOf(guild, channelId, 40 + index));
-  await playRoundRobin(tables, 50);
-  const boards = await boardsPerGame(guild, channels);
-  console.log(`two processes, round-robin: live boards per game after 50 decisions: ${boards.join(', ')}`);
-  expect(boards).toEqual(channels.map(() => 1));
-  // Both served: each applied moves.
-  for (const bot of processes) expect(bot.lines.some((line) => line.msg === 'bot online')).toBe(true);
-}, 600_000);
+const DELIVERIES: { delivery: InteractionDelivery; how: string; seed: number }[] = [
+  { delivery: 'round-robin', how: 'clicks handed to them in turn', seed: 40 },
+  { delivery: 'every-session', how: 'each receiving every click', seed: 60 },
+];
 
-it.skipIf(!serverUrl)('two processes each receiving every click: one live board per game after 50 decisions', async () => {
-  const { guild, channels } = await setUp('every-session', 2);
+it.skipIf(!serverUrl).each(DELIVERIES)('two processes serving the same games, $how: one live board per game after 50 decisions', async ({ delivery, how, seed }) => {
+  const { guild, channels } = await setUp(delivery, 2);
   await Promise.all([startBot(), startBot()].map((bot) => bot.waitForLine('bot online', { timeoutMs: 120_000 })));
   for (const [index, channelId] of channels.entries()) await openGame(guild, channelId, index * 2, index * 2 + 1);
-  const tables = channels.map((channelId, index) => tableOf(guild, channelId, 60 + index));
+  const tables = channels.map((channelId, index) => tableOf(guild, channelId, seed + index));
   await playRoundRobin(tables, 50);
   const boards = await boardsPerGame(guild, channels);
-  console.log(`two processes, every click to both: live boards per game after 50 decisions: ${boards.join(', ')}`);
+  console.log(`two processes, ${how}: live boards per game after 50 decisions: ${boards.join(', ')}`);
   expect(boards).toEqual(channels.map(() => 1));
 }, 600_000);
 
