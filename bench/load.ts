@@ -123,6 +123,9 @@ interface Answer {
   kind: string;
 }
 
+/** The clicks that make a move from a player's panel (their panel then shows what the move did). */
+const PANEL_MOVES: ReadonlySet<string> = new Set(['tile', 'skip', 'redraw', 'found', 'survivor', 'defunct', 'disposeOk', 'buyOk', 'answer']);
+
 /** The first answers to one kind of click in a window. */
 interface KindLatency {
   kind: string;
@@ -147,6 +150,8 @@ interface Rig {
   gamesBegun: number;
   /** Every click's first answer since the window began: in ms, and the kind of component clicked. */
   answers: Answer[];
+  /** Every move clicked on a panel since the window began: ms from the click to the clicker's panel showing its result. */
+  panels: number[];
   unanswered: number;
   /** The database's transactions so far (PostgreSQL only: the embedded database keeps no count). */
   transactions: (() => Promise<number>) | null;
@@ -261,6 +266,7 @@ async function startRig(scenario: Scenario): Promise<Rig> {
     finishedMoves: 0,
     gamesBegun: 0,
     answers: [],
+    panels: [],
     unanswered: 0,
     transactions: database?.transactions ?? null,
     async stop() {
@@ -282,6 +288,15 @@ async function startRig(scenario: Scenario): Promise<Rig> {
       (callback) => rig.answers.push({ ms: callback.at - handle.dispatchedAt, kind: decodeEnvelope(spec.customId)?.kind ?? 'other' }),
       () => rig.unanswered++,
     );
+    // A move clicked on the player's panel: the panel's first edit after the click shows its result.
+    const panel = double.message(typeof spec.message === 'string' ? spec.message : spec.message.id);
+    if (panel?.ephemeral && PANEL_MOVES.has(decodeEnvelope(spec.customId)?.kind ?? '')) {
+      const edited = () => (double.message(panel.id)?.editedAt ?? 0) >= handle.dispatchedAt;
+      double.waitFor(edited, { timeoutMs: 30_000, channelId: panel.channelId }).then(
+        () => rig.panels.push(double.message(panel.id)!.editedAt! - handle.dispatchedAt),
+        () => undefined,
+      );
+    }
     return handle;
   };
   const channels = guild.channels.map((channel) => channel.id);
@@ -305,6 +320,9 @@ interface Window {
   movesPerSecond: number;
   p50: number;
   p99: number;
+  /** From a move's click on a panel to that panel showing its result. */
+  panelP50: number;
+  panelP99: number;
   globalPerMove: number;
   /** Every request the bot made (interaction callbacks included), per move. */
   requestsPerMove: number;
@@ -339,6 +357,7 @@ function cpuSeconds(pid: number, thread?: number): number {
 /** Every table makes a move every `delay` ms (drawn in the range) for `ms`; what was measured. */
 async function play(rig: Rig, delay: [number, number], ms: number): Promise<Window> {
   rig.answers.length = 0;
+  rig.panels.length = 0;
   const movesSoFar = () => rig.tables.reduce((sum, table) => sum + table.moves, rig.finishedMoves);
   const movesBefore = movesSoFar();
   const gamesBegunBefore = rig.gamesBegun;
@@ -385,8 +404,9 @@ async function play(rig: Rig, delay: [number, number], ms: number): Promise<Wind
   const calls = rig.double.callCounts.all - callsBefore.all;
   const global = rig.double.callCounts.global - callsBefore.global;
   const sorted = rig.answers.map((answer) => answer.ms).sort((a, b) => a - b);
+  const panels = [...rig.panels].sort((a, b) => a - b);
   const transactionsPerMove = rig.transactions && transactionsBefore !== null ? ((await rig.transactions()) - transactionsBefore) / Math.max(1, moves) : null;
-  return { transactionsPerMove, moves, movesPerSecond: moves / elapsed, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), globalPerMove: global / Math.max(1, moves), requestsPerMove: calls / Math.max(1, moves), errors: errors + rig.unanswered, errorTexts: [...errorTexts], gamesBegun: rig.gamesBegun - gamesBegunBefore, byKind: latencyByKind(rig.answers), ...cpu };
+  return { transactionsPerMove, moves, movesPerSecond: moves / elapsed, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), panelP50: quantile(panels, 0.5), panelP99: quantile(panels, 0.99), globalPerMove: global / Math.max(1, moves), requestsPerMove: calls / Math.max(1, moves), errors: errors + rig.unanswered, errorTexts: [...errorTexts], gamesBegun: rig.gamesBegun - gamesBegunBefore, byKind: latencyByKind(rig.answers), ...cpu };
 }
 
 /**
@@ -435,7 +455,7 @@ async function latency(database: DatabaseKind): Promise<string> {
   try {
     await play(rig, [2000, 5000], 10_000); // warm-up: every game under way, the JIT settled
     const window = await play(rig, [2000, 5000], seconds * 1000);
-    return `load, ${database}: ${games} games, a move every 2–5 s each: ${window.movesPerSecond.toFixed(1)} moves/s, first answer p50 ${window.p50.toFixed(0)} ms p99 ${window.p99.toFixed(0)} ms (goal ≤ 50: ${verdict(window.p99 <= 50)}), ${window.globalPerMove.toFixed(2)} requests per move against the global limit (goal ≤ 1: ${verdict(window.globalPerMove <= 1)}), ${window.transactionsPerMove === null ? '' : `${window.transactionsPerMove.toFixed(1)} database statements per move (reads included), `}${errorsOf(window)}, over ${seconds} s; CPU: bot ${window.botCpu.toFixed(0)} % (${msAMove(window.botCpu, window).toFixed(1)} ms a move, ${msAMove(window.botMainCpu, window).toFixed(1)} of them on its main thread), driver ${window.driverCpu.toFixed(0)} % (event-loop p99 ${window.driverLag.toFixed(0)} ms); bot RSS ${rssMb(rig.pid).toFixed(0)} MB at the end; ${window.requestsPerMove.toFixed(2)} requests a move in all (interaction callbacks included); the first answer by click: ${kindsLine(window)}`;
+    return `load, ${database}: ${games} games, a move every 2–5 s each: ${window.movesPerSecond.toFixed(1)} moves/s, first answer p50 ${window.p50.toFixed(0)} ms p99 ${window.p99.toFixed(0)} ms (goal ≤ 50: ${verdict(window.p99 <= 50)}), the clicker's panel showing their move p50 ${window.panelP50.toFixed(0)} ms p99 ${window.panelP99.toFixed(0)} ms, ${window.globalPerMove.toFixed(2)} requests per move against the global limit (goal ≤ 1: ${verdict(window.globalPerMove <= 1)}), ${window.transactionsPerMove === null ? '' : `${window.transactionsPerMove.toFixed(1)} database statements per move (reads included), `}${errorsOf(window)}, over ${seconds} s; CPU: bot ${window.botCpu.toFixed(0)} % (${msAMove(window.botCpu, window).toFixed(1)} ms a move, ${msAMove(window.botMainCpu, window).toFixed(1)} of them on its main thread), driver ${window.driverCpu.toFixed(0)} % (event-loop p99 ${window.driverLag.toFixed(0)} ms); bot RSS ${rssMb(rig.pid).toFixed(0)} MB at the end; ${window.requestsPerMove.toFixed(2)} requests a move in all (interaction callbacks included); the first answer by click: ${kindsLine(window)}`;
   } finally {
     await rig.stop();
   }

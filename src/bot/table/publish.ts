@@ -268,7 +268,7 @@ function closedId(game: ActiveGame | FinishedGame, current: TurnRecord | null): 
  * closed (another process's, posted meanwhile), that one loses them.
  */
 async function record(ctx: BotContext, game: ActiveGame | FinishedGame, channelId: string, messageId: string, closed: string | null): Promise<boolean> {
-  let outcome;
+  let outcome: Awaited<ReturnType<typeof recordTableMessage>>;
   try {
     outcome = await recordTableMessage(ctx.db, game.id, messageId, game.state.stateId);
   } catch (error) {
@@ -296,7 +296,7 @@ async function record(ctx: BotContext, game: ActiveGame | FinishedGame, channelI
  */
 export async function stripStrayTables(ctx: BotContext, game: ActiveGame | FinishedGame): Promise<void> {
   const channelId = playChannelOf(game);
-  let recent;
+  let recent: Awaited<ReturnType<typeof ctx.transport.recentMessages>>;
   try {
     recent = await ctx.transport.recentMessages(channelId, STRAY_SEARCH);
   } catch (error) {
