@@ -22,7 +22,9 @@ const LAYERS = [
 /** A layer may import only from the layers below it (and from itself). */
 const upward = LAYERS.slice(1).map(([name, path], index) => ({
   name: `${name}-imports-upward`,
-  comment: `${name} sits below ${LAYERS.slice(0, index + 1).map(([above]) => above).join(', ')} (ARCHITECTURE.md)`,
+  comment: `${name} sits below ${LAYERS.slice(0, index + 1)
+    .map(([above]) => above)
+    .join(', ')} (ARCHITECTURE.md)`,
   severity: 'error',
   from: { path },
   to: { path: LAYERS.slice(0, index + 1).map(([, above]) => above) },

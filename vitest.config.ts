@@ -28,7 +28,16 @@ export default defineConfig({
     // every file one at a time (585 s); most of them wait on the double, timers and sockets more
     // than they compute.
     projects: [
-      { extends: true, test: { name: 'in-process', include: ['test/**/*.test.ts'], exclude: processFiles, maxWorkers: '100%', globalSetup: ['./test/support/pglite-setup.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'in-process',
+          include: ['test/**/*.test.ts'],
+          exclude: processFiles,
+          maxWorkers: '100%',
+          globalSetup: ['./test/support/pglite-setup.ts'],
+        },
+      },
       { extends: true, test: { name: 'processes', include: processFiles, maxWorkers: 1 } },
     ],
   },

@@ -85,7 +85,13 @@ function nodeOfMajor(major: number): { binary: string; from: string } {
   const binary = join(unpacked, 'package', 'bin', 'node');
   if (!existsSync(binary)) {
     mkdirSync(unpacked, { recursive: true });
-    const tarball = execFileSync('npm', ['pack', '--silent', `node-${process.platform}-${process.arch}@${major}`, '--pack-destination', cache], { cwd: cache, encoding: 'utf8' }).trim().split('\n').at(-1)!;
+    const tarball = execFileSync('npm', ['pack', '--silent', `node-${process.platform}-${process.arch}@${major}`, '--pack-destination', cache], {
+      cwd: cache,
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n')
+      .at(-1)!;
     execFileSync('tar', ['xzf', join(cache, tarball), '-C', unpacked]);
     rmSync(join(cache, tarball));
   }
@@ -98,7 +104,12 @@ const BOT_NODE = (() => {
   const { binary, from } = process.env.BENCH_BOT_NODE ? { binary: process.env.BENCH_BOT_NODE, from: 'BENCH_BOT_NODE' } : nodeOfMajor(image);
   const version = versionOf(binary);
   const major = majorOf(version);
-  return { binary, version, major, description: `Node ${version} from ${from}${major === image ? ", the Docker image's major version" : `, not the Docker image's ${image}`}` };
+  return {
+    binary,
+    version,
+    major,
+    description: `Node ${version} from ${from}${major === image ? ", the Docker image's major version" : `, not the Docker image's ${image}`}`,
+  };
 })();
 
 const { values } = parseArgs({
@@ -213,10 +224,16 @@ async function freshDatabase(): Promise<{ url: string; transactions(): Promise<n
 /** Opens a lobby in `channelId`, seats the guest and starts; returns the game's table. */
 async function openGame(double: DiscordDouble, guild: GuildFixture, channelId: string, index: number): Promise<Table> {
   const [host, guest] = [guild.users[2 * index]!, guild.users[2 * index + 1]!];
-  const start = await double.slashCommand({ guildId: guild.id, channelId, user: host, name: 'acquire', subcommand: 'start', options: {} }).settled({ timeoutMs: 120_000 });
+  const start = await double
+    .slashCommand({ guildId: guild.id, channelId, user: host, name: 'acquire', subcommand: 'start', options: {} })
+    .settled({ timeoutMs: 120_000 });
   const lobby = start.original!;
-  await double.clickButton({ message: lobby, customId: buttonsOf(lobby).find((button) => button.kind === 'join')!.customId, user: guest }).settled({ timeoutMs: 120_000 });
-  await double.clickButton({ message: lobby, customId: buttonsOf(double.message(lobby.id)).find((button) => button.kind === 'start')!.customId, user: host }).settled({ timeoutMs: 120_000 });
+  await double
+    .clickButton({ message: lobby, customId: buttonsOf(lobby).find((button) => button.kind === 'join')!.customId, user: guest })
+    .settled({ timeoutMs: 120_000 });
+  await double
+    .clickButton({ message: lobby, customId: buttonsOf(double.message(lobby.id)).find((button) => button.kind === 'start')!.customId, user: host })
+    .settled({ timeoutMs: 120_000 });
   return new Table({ double, guild: { ...guild, channelId } } as unknown as Harness, 1000 + index);
 }
 
@@ -225,7 +242,9 @@ async function startRig(scenario: Scenario): Promise<Rig> {
   const double = new DiscordDouble({ rateLimits: limits, keepHistory: false });
   await double.start();
   const guild = double.createGuild({ users: scenario.games * 2, channels: Array.from({ length: scenario.games }, (_, index) => `table-${index + 1}`) });
-  await new REST({ api: double.restUrl }).setToken(double.token).put(Routes.applicationGuildCommands(double.botUser.id, guild.id), { body: commandDefinitions });
+  await new REST({ api: double.restUrl })
+    .setToken(double.token)
+    .put(Routes.applicationGuildCommands(double.botUser.id, guild.id), { body: commandDefinitions });
 
   const database = scenario.database === 'postgres' ? await freshDatabase() : null;
   const dataDir = scenario.database === 'embedded' ? mkdtempSync(join(tmpdir(), 'acquire-load-')) : null;
@@ -386,7 +405,12 @@ async function play(rig: Rig, delay: [number, number], ms: number): Promise<Wind
           if (!(await table.playDecision())) table = await rig.reopen(index);
         } catch (error) {
           errors++;
-          if (errorTexts.size < 3) errorTexts.add(String((error as Error).message ?? error).split('\n')[0]!.slice(0, 300));
+          if (errorTexts.size < 3)
+            errorTexts.add(
+              String((error as Error).message ?? error)
+                .split('\n')[0]!
+                .slice(0, 300),
+            );
         }
       }
     }),
@@ -406,7 +430,22 @@ async function play(rig: Rig, delay: [number, number], ms: number): Promise<Wind
   const sorted = rig.answers.map((answer) => answer.ms).sort((a, b) => a - b);
   const panels = [...rig.panels].sort((a, b) => a - b);
   const transactionsPerMove = rig.transactions && transactionsBefore !== null ? ((await rig.transactions()) - transactionsBefore) / Math.max(1, moves) : null;
-  return { transactionsPerMove, moves, movesPerSecond: moves / elapsed, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), panelP50: quantile(panels, 0.5), panelP99: quantile(panels, 0.99), globalPerMove: global / Math.max(1, moves), requestsPerMove: calls / Math.max(1, moves), errors: errors + rig.unanswered, errorTexts: [...errorTexts], gamesBegun: rig.gamesBegun - gamesBegunBefore, byKind: latencyByKind(rig.answers), ...cpu };
+  return {
+    transactionsPerMove,
+    moves,
+    movesPerSecond: moves / elapsed,
+    p50: quantile(sorted, 0.5),
+    p99: quantile(sorted, 0.99),
+    panelP50: quantile(panels, 0.5),
+    panelP99: quantile(panels, 0.99),
+    globalPerMove: global / Math.max(1, moves),
+    requestsPerMove: calls / Math.max(1, moves),
+    errors: errors + rig.unanswered,
+    errorTexts: [...errorTexts],
+    gamesBegun: rig.gamesBegun - gamesBegunBefore,
+    byKind: latencyByKind(rig.answers),
+    ...cpu,
+  };
 }
 
 /**
@@ -421,10 +460,12 @@ function latencyByKind(answers: readonly Answer[]): KindLatency[] {
     if (times) times.push(answer.ms);
     else byKind.set(answer.kind, [answer.ms]);
   }
-  return [...byKind].map(([kind, times]) => {
-    times.sort((a, b) => a - b);
-    return { kind, count: times.length, p50: quantile(times, 0.5), p99: quantile(times, 0.99) };
-  }).sort((a, b) => b.count - a.count);
+  return [...byKind]
+    .map(([kind, times]) => {
+      times.sort((a, b) => a - b);
+      return { kind, count: times.length, p50: quantile(times, 0.5), p99: quantile(times, 0.99) };
+    })
+    .sort((a, b) => b.count - a.count);
 }
 
 /** The kinds that make at least 2 % of the answers, as `hand 3105 × p50 7 / p99 58 ms`. */
@@ -442,7 +483,8 @@ function rssMb(pid: number): number {
 }
 
 /** `0 errors`, or their count and what the first of them said. */
-const errorsOf = (window: Window) => `${window.errors} errors${window.errorTexts.length > 0 ? ` (${window.errorTexts.map((text) => JSON.stringify(text)).join(', ')})` : ''}`;
+const errorsOf = (window: Window) =>
+  `${window.errors} errors${window.errorTexts.length > 0 ? ` (${window.errorTexts.map((text) => JSON.stringify(text)).join(', ')})` : ''}`;
 
 const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
 
@@ -464,13 +506,23 @@ async function latency(database: DatabaseKind): Promise<string> {
 async function ceiling(): Promise<string> {
   const games = Number(values.games ?? 200);
   const rig = await startRig({ database: 'postgres', games, globalLimit: UNLIMITED });
-  const steps: [number, number][] = [[2000, 5000], [1000, 2000], [500, 1000], [250, 500], [100, 250], [0, 100], [0, 20]];
+  const steps: [number, number][] = [
+    [2000, 5000],
+    [1000, 2000],
+    [500, 1000],
+    [250, 500],
+    [100, 250],
+    [0, 100],
+    [0, 20],
+  ];
   let best = 0;
   const seen: string[] = [];
   try {
     for (const delay of steps) {
       const window = await play(rig, delay, Math.min(seconds, 20) * 1000);
-      seen.push(`a move every ${delay[0] / 1000}–${delay[1] / 1000} s: ${window.movesPerSecond.toFixed(0)}/s p99 ${window.p99.toFixed(0)} ms (${window.requestsPerMove.toFixed(1)} requests, bot ${msAMove(window.botCpu, window).toFixed(1)} ms a move, driver ${msAMove(window.driverCpu, window).toFixed(1)}, ${window.gamesBegun} games ended and begun again, ${errorsOf(window)})`);
+      seen.push(
+        `a move every ${delay[0] / 1000}–${delay[1] / 1000} s: ${window.movesPerSecond.toFixed(0)}/s p99 ${window.p99.toFixed(0)} ms (${window.requestsPerMove.toFixed(1)} requests, bot ${msAMove(window.botCpu, window).toFixed(1)} ms a move, driver ${msAMove(window.driverCpu, window).toFixed(1)}, ${window.gamesBegun} games ended and begun again, ${errorsOf(window)})`,
+      );
       if (window.p99 > 1000) break;
       best = Math.max(best, window.movesPerSecond);
     }
@@ -486,7 +538,8 @@ async function memory(): Promise<string> {
   try {
     const started = rssMb(rig.pid);
     // One move in every game (its table remembered, its clock running), then quiet.
-    for (let from = 0; from < rig.tables.length; from += 20) await Promise.all(rig.tables.slice(from, from + 20).map((table) => table.playDecision().catch(() => false)));
+    for (let from = 0; from < rig.tables.length; from += 20)
+      await Promise.all(rig.tables.slice(from, from + 20).map((table) => table.playDecision().catch(() => false)));
     await sleep(10_000);
     const after = rssMb(rig.pid);
     // And once the games have been quiet a minute: what a server idle between moves holds (the
@@ -509,7 +562,8 @@ function counterIn(text: string, name: string): number {
 /** The first answers the bot counted within `le` seconds (its histogram's bucket, every kind summed). */
 function bucketIn(text: string, le: string): number {
   let sum = 0;
-  for (const line of text.split('\n')) if (line.startsWith('acquire_first_answer_seconds_bucket{') && line.includes(`le="${le}"`)) sum += Number(line.split(' ').at(-1));
+  for (const line of text.split('\n'))
+    if (line.startsWith('acquire_first_answer_seconds_bucket{') && line.includes(`le="${le}"`)) sum += Number(line.split(' ').at(-1));
   return sum;
 }
 
@@ -566,7 +620,15 @@ console.log(`bench:load: the bot on ${BOT_NODE.description}`);
 let failed = false;
 for (const part of parts) {
   const runs: (() => Promise<string>)[] =
-    part === 'latency' ? databases.map((database) => () => latency(database)) : part === 'ceiling' ? [ceiling] : part === 'memory' ? [memory] : part === 'starved' ? [starvedPart] : [];
+    part === 'latency'
+      ? databases.map((database) => () => latency(database))
+      : part === 'ceiling'
+        ? [ceiling]
+        : part === 'memory'
+          ? [memory]
+          : part === 'starved'
+            ? [starvedPart]
+            : [];
   if (runs.length === 0) {
     console.error(`bench:load: no part called ${part} (parts: latency, ceiling, memory, starved)`);
     process.exit(2);

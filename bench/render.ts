@@ -74,7 +74,8 @@ export async function run(): Promise<string[]> {
   const [randomRun] = drawStream(atRandom, 1);
   // The load bench's games have two players each: a thread's share of 200 is some 200 names.
   const twoPlayers = boardsOfOwnPlayers(15_000, BUSY_GAMES, 2);
-  const home = (from: number, to: number) => twoPlayers.filter((board) => board.step >= from && board.step < to && homeLane(`game-${board.game}`, MIDGAME.threads) === 0);
+  const home = (from: number, to: number) =>
+    twoPlayers.filter((board) => board.step >= from && board.step < to && homeLane(`game-${board.game}`, MIDGAME.threads) === 0);
   // Ten turns of each game first, so that the line counts names met again, not met for the first time.
   const twoPlayerRun = drawCounted(home(MIDGAME.from - 10, MIDGAME.from), home(MIDGAME.from, MIDGAME.to), namesDrawn);
   const shares = THREAD_SHARES.map(threadShare);
@@ -100,7 +101,11 @@ function threadShare({ games, firstSeed, warmFrom, from, to }: (typeof THREAD_SH
  * Draws `warm` (to fill what the thread keeps), then `counted`: the CPU a counted board, and how
  * far `count` (a thread's tally of work done anew) moved a counted board.
  */
-function drawCounted(warm: readonly { view: GameView; turnOf: string }[], counted: readonly { view: GameView; turnOf: string }[], count: () => number): { cpu: number; perBoard: number } {
+function drawCounted(
+  warm: readonly { view: GameView; turnOf: string }[],
+  counted: readonly { view: GameView; turnOf: string }[],
+  count: () => number,
+): { cpu: number; perBoard: number } {
   drawStream(warm, 1);
   const before = count();
   const [run] = drawStream(counted, 1);

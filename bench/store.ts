@@ -109,7 +109,7 @@ async function readCpu(prisma: PrismaClient, gameId: string, newGame: () => Prom
   const ways: Record<string, (read: number) => Promise<unknown>> = {
     known: () => getGame(prisma, gameId),
     unknown: (read) => getGame(prisma, others[read % others.length]!),
-    '$queryRaw': (read) => getGame(viaQueryRaw, others[read % others.length]!),
+    $queryRaw: (read) => getGame(viaQueryRaw, others[read % others.length]!),
   };
   const runs = new Map<string, number[]>(Object.keys(ways).map((way) => [way, []]));
   for (let run = 0; run <= READ_RUNS; run++) {
@@ -126,7 +126,10 @@ async function readCpu(prisma: PrismaClient, gameId: string, newGame: () => Prom
 }
 
 function median(values: number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 0.5);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 /** The value below which `fraction` of the sorted `values` lie (nearest rank). */

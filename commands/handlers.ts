@@ -5,7 +5,24 @@
 import { AttachmentBuilder, EmbedBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
 import { currentDecision, optionsProblem, resolveOptions, viewFor } from '../src/engine/index.js';
 import { renderPriceChart } from '../src/render/index.js';
-import { cancelGame, createLobby, findLiveGame, getActionLog, ladder, lastFinishedGame, liveGamesIn, profile, recentFinished, setNotify, setPublicMessage, setupOf, shownRating, type ActiveGame, type LobbyGame, type RatingRow } from '../src/store/index.js';
+import {
+  cancelGame,
+  createLobby,
+  findLiveGame,
+  getActionLog,
+  ladder,
+  lastFinishedGame,
+  liveGamesIn,
+  profile,
+  recentFinished,
+  setNotify,
+  setPublicMessage,
+  setupOf,
+  shownRating,
+  type ActiveGame,
+  type LobbyGame,
+  type RatingRow,
+} from '../src/store/index.js';
 import { exportRecord } from '../src/replay/record.js';
 import { openReplayButton } from '../src/bot/features/replays.js';
 import { rows } from '../src/bot/layout.js';
@@ -279,10 +296,10 @@ async function profileOf(ctx: BotContext, interaction: ChatInputCommandInteracti
         average: average(rating.places / rating.games, locale),
         best: money(rating.bestCash, locale),
       }),
-        '',
+      '',
       t(locale, 'commands.recentGames'),
-        ...games,
-      ].join('\n'),
+      ...games,
+    ].join('\n'),
   );
   await interaction.reply({ embeds: [embed.toJSON()], flags: MessageFlags.Ephemeral, allowedMentions: { users: [] } });
 }
@@ -319,7 +336,10 @@ async function exportGame(ctx: BotContext, interaction: ChatInputCommandInteract
   const game = await lastFinishedGame(ctx.db, interaction.channelId);
   if (!game) return refuse(interaction, refusals.noFinishedGame);
   const log = await getActionLog(ctx.db, game.id);
-  const record = exportRecord(setupOf(game), log.map((entry) => entry.action));
+  const record = exportRecord(
+    setupOf(game),
+    log.map((entry) => entry.action),
+  );
   const file = new AttachmentBuilder(Buffer.from(`${JSON.stringify(record, null, 2)}\n`), { name: `acquire-${game.id}.json` });
   const content = t(readerLocale(interaction), 'commands.exported', {
     when: `<t:${Math.floor(game.updatedAt.getTime() / 1000)}:R>`,

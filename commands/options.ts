@@ -107,7 +107,12 @@ export type ReadOptions = { ok: true; values: StartOptions } | { ok: false; opti
 export function readStartOptions(interaction: Pick<ChatInputCommandInteraction, 'options'>): ReadOptions {
   const values: Record<string, string | number | boolean> = {};
   for (const [name, spec] of Object.entries(START_OPTIONS) as [keyof Specs, OptionSpec][]) {
-    const value = spec.type === 'boolean' ? interaction.options.getBoolean(name) : spec.type === 'integer' ? interaction.options.getInteger(name) : interaction.options.getString(name);
+    const value =
+      spec.type === 'boolean'
+        ? interaction.options.getBoolean(name)
+        : spec.type === 'integer'
+          ? interaction.options.getInteger(name)
+          : interaction.options.getString(name);
     if (value === null) continue;
     if ('choices' in spec && !spec.choices.some((choice) => choice.value === value)) return { ok: false, option: name, value: String(value) };
     values[name] = value;

@@ -13,7 +13,9 @@ async function register(): Promise<void> {
   const application = (await rest.get(Routes.currentApplication())) as { id: string };
   const route = config.DISCORD_GUILD_ID ? Routes.applicationGuildCommands(application.id, config.DISCORD_GUILD_ID) : Routes.applicationCommands(application.id);
   await rest.put(route, { body: commandDefinitions });
-  console.log(`Registered ${commandDefinitions.length} command(s) ${config.DISCORD_GUILD_ID ? `in guild ${config.DISCORD_GUILD_ID}` : 'globally (may take up to an hour to appear)'}.`);
+  console.log(
+    `Registered ${commandDefinitions.length} command(s) ${config.DISCORD_GUILD_ID ? `in guild ${config.DISCORD_GUILD_ID}` : 'globally (may take up to an hour to appear)'}.`,
+  );
 }
 
 register().catch((error: unknown) => {

@@ -204,7 +204,12 @@ export function loadAllocatorTrim(): { trim: AllocatorTrim } | NoAllocatorTrim {
 }
 
 function isMallocTrim(value: unknown): value is { supported: boolean; trim: AllocatorTrim } {
-  return typeof value === 'object' && value !== null && typeof (value as { trim?: unknown }).trim === 'function' && typeof (value as { supported?: unknown }).supported === 'boolean';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { trim?: unknown }).trim === 'function' &&
+    typeof (value as { supported?: unknown }).supported === 'boolean'
+  );
 }
 
 /**
@@ -217,7 +222,9 @@ export function trimAllocatorPeriodically(trim: AllocatorTrim, everyMs = ALLOCAT
   const schedule = (): void => {
     if (stopped) return;
     timer = setTimeout(() => {
-      trim().catch(() => false).finally(schedule);
+      trim()
+        .catch(() => false)
+        .finally(schedule);
     }, everyMs);
     timer.unref();
   };

@@ -40,11 +40,16 @@ async function main(): Promise<void> {
     return;
   }
   const metrics = createMetrics();
-  const database = await openDatabase(config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: config.DATA_DIR }, { observeStatement: (seconds) => metrics.statementSeconds.observe(seconds) });
+  const database = await openDatabase(config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: config.DATA_DIR }, {
+    observeStatement: (seconds) => metrics.statementSeconds.observe(seconds),
+  });
   const report = await migrate(database.prisma);
   log.info({ database: database.target.kind, applied: report.applied }, 'database ready');
   // Two lines a busy spell: how the bot's memory follows its load is worth an admin's seeing.
-  adaptHeapGrowth({ changed: ({ busy, ...figures }) => log.info(figures, busy ? 'busy: the heap may grow further between collections' : 'quiet again: the heap collected and held to its usual growth') });
+  adaptHeapGrowth({
+    changed: ({ busy, ...figures }) =>
+      log.info(figures, busy ? 'busy: the heap may grow further between collections' : 'quiet again: the heap collected and held to its usual growth'),
+  });
   const bot = createBot({
     db: database.prisma,
     log,

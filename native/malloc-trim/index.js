@@ -1,2 +1,1 @@
-'use strict';
 module.exports = require('./build/Release/malloc_trim.node');

@@ -112,7 +112,11 @@ export function createWorkerPool(options: { threads?: number } = {}): WorkerPool
     board: async (view, drawn = {}, gameId) => asBuffer(await run({ kind: 'board', view: boardViewOf(view), options: drawn }, { long: false, gameId })),
     netWorthChart: async (view, locale) => asBuffer(await run({ kind: 'netWorthChart', view, ...(locale ? { locale } : {}) }, { long: false })),
     // One thread a lane: a lane's tasks beyond the one running wait.
-    load: () => ({ threads: lanes.length, busy: lanes.filter((lane) => lane.inFlight > 0).length, queued: lanes.reduce((sum, lane) => sum + Math.max(0, lane.inFlight - 1), 0) }),
+    load: () => ({
+      threads: lanes.length,
+      busy: lanes.filter((lane) => lane.inFlight > 0).length,
+      queued: lanes.reduce((sum, lane) => sum + Math.max(0, lane.inFlight - 1), 0),
+    }),
     close: async () => {
       await Promise.all(lanes.map((lane) => lane.pool.destroy()));
     },

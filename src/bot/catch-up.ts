@@ -15,7 +15,10 @@ import { stripStrayTables } from './table/publish.js';
 export async function eventsSinceShown(ctx: BotContext, game: ActiveGame | FinishedGame): Promise<GameEvent[]> {
   const shown = game.publicStateId ?? 0;
   const log = await getActionLog(ctx.db, game.id);
-  let state = replay(setupOf(game), log.filter((entry) => entry.sequence <= shown).map((entry) => entry.action));
+  let state = replay(
+    setupOf(game),
+    log.filter((entry) => entry.sequence <= shown).map((entry) => entry.action),
+  );
   const events: GameEvent[] = [];
   for (const entry of log.filter((entry) => entry.sequence > shown)) {
     const outcome = apply(state, entry.action);

@@ -110,7 +110,12 @@ export interface Bot {
 
 export function createBot(options: BotOptions): Bot {
   const restOptions = { handlerSweepInterval: REST_HANDLER_SWEEP_MS, ...options.clientOptions?.rest };
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], makeCache: BOUNDED_CACHES, ...options.clientOptions, rest: { ...restOptions, globalRequestsPerSecond: ANSWERS_PER_SECOND } });
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    makeCache: BOUNDED_CACHES,
+    ...options.clientOptions,
+    rest: { ...restOptions, globalRequestsPerSecond: ANSWERS_PER_SECOND },
+  });
   // Channel posts on a queue of their own, at Discord's global limit (or what Discord granted).
   // Nine tenths of the limit: the client's own bot-token requests (fetching a channel, say) share
   // Discord's budget, and the two queues' one-second windows do not line up.
@@ -118,7 +123,12 @@ export function createBot(options: BotOptions): Bot {
   // Through a REST proxy (src/rest-proxy.ts), the proxy paces the posts of every process of the
   // bot, and a request waits there for its turn: it is given the time to.
   const channelRest = options.restProxy
-    ? new REST({ ...restOptions, api: `${options.restProxy.replace(/\/+$/, '')}/api`, globalRequestsPerSecond: ANSWERS_PER_SECOND, timeout: PROXIED_TIMEOUT_MS })
+    ? new REST({
+        ...restOptions,
+        api: `${options.restProxy.replace(/\/+$/, '')}/api`,
+        globalRequestsPerSecond: ANSWERS_PER_SECOND,
+        timeout: PROXIED_TIMEOUT_MS,
+      })
     : new REST({ ...restOptions, globalRequestsPerSecond: Math.max(1, Math.floor(globalLimit * 0.9)) });
   const workers = options.workers ?? createWorkerPool();
   const metrics = options.metrics ?? createMetrics();

@@ -36,7 +36,9 @@ export function withAutopilot(game: Pick<ActiveGame, 'seats' | 'clock' | 'deadli
 
 /** Seats that let enough decisions run out to be put on autopilot by the others. */
 export function seatsAwayLongEnough(game: Pick<ActiveGame, 'seats' | 'clock'>): number[] {
-  return game.seats.map((_, seat) => seat).filter((seat) => (game.clock.missedInARow[seat] ?? 0) >= MISSES_BEFORE_AUTOPILOT && !game.clock.autopilot.includes(seat));
+  return game.seats
+    .map((_, seat) => seat)
+    .filter((seat) => (game.clock.missedInARow[seat] ?? 0) >= MISSES_BEFORE_AUTOPILOT && !game.clock.autopilot.includes(seat));
 }
 
 export function formatDuration(seconds: number, locale: Locale): string {

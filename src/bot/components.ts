@@ -29,7 +29,10 @@ export function defineKind<Arg>(name: string, codec: { encode(arg: Arg): string;
 /** Ready-made argument codecs. */
 export const args = {
   /** No argument. */
-  none: { encode: (_: void) => '', decode: (text: string) => (text === '' ? undefined : null) } as { encode(arg: void): string; decode(text: string): void | null },
+  none: { encode: (_: void) => '', decode: (text: string) => (text === '' ? undefined : null) } as {
+    encode(arg: void): string;
+    decode(text: string): void | null;
+  },
   /** A small whole number written in plain digits, within [0, max]. */
   int: (max: number) => ({
     encode: (value: number) => String(value),
@@ -38,7 +41,7 @@ export const args = {
   /** One of a fixed set of words. */
   oneOf: <Word extends string>(...words: Word[]) => ({
     encode: (word: Word) => word,
-    decode: (text: string): Word | null => (words as string[]).includes(text) ? (text as Word) : null,
+    decode: (text: string): Word | null => ((words as string[]).includes(text) ? (text as Word) : null),
   }),
 };
 
@@ -101,7 +104,13 @@ export interface ButtonOptions {
 }
 
 /** A button of `kind` for a game at a state: the one way buttons are built. */
-export function button<Arg>(kind: ComponentKind<Arg>, at: { gameId: string; stateId: number }, arg: Arg, label: string, options: ButtonOptions = {}): ButtonBuilder {
+export function button<Arg>(
+  kind: ComponentKind<Arg>,
+  at: { gameId: string; stateId: number },
+  arg: Arg,
+  label: string,
+  options: ButtonOptions = {},
+): ButtonBuilder {
   const built = new ButtonBuilder()
     .setCustomId(encodeComponentId(kind, at.gameId, at.stateId, arg))
     .setLabel(cutText(label, 80))

@@ -12,56 +12,65 @@ const tokenSchema = z
   .string({ error: `DISCORD_TOKEN is not set. ${TOKEN_HELP}` })
   .trim()
   .min(1, { message: `DISCORD_TOKEN is empty. ${TOKEN_HELP}`, abort: true })
-  .regex(/^[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$/, `DISCORD_TOKEN does not look like a bot token (three parts separated by dots). ${TOKEN_HELP}`);
+  .regex(
+    /^[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$/,
+    `DISCORD_TOKEN does not look like a bot token (three parts separated by dots). ${TOKEN_HELP}`,
+  );
 
 const snowflake = z.string().regex(/^\d{17,20}$/, 'must be a Discord id (17 to 20 digits)');
 
-export const configSchema = z.object({
-  DISCORD_TOKEN: tokenSchema,
-  /** Register commands to this guild only (instant), instead of globally. */
-  DISCORD_GUILD_ID: snowflake.optional(),
-  /** PostgreSQL connection URL; unset: the embedded database in DATA_DIR. */
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgresql://').optional(),
-  DATA_DIR: z.string().min(1).default('./data/pglite'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** `auto`, or a number of shards: run through discord.js's ShardingManager. */
-  SHARDS: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(1000)]).optional(),
-  /**
-   * With SHARD_COUNT: run only these shards here (`0,1` or `0-3`), so that the shards of one bot
-   * can be spread over several machines on one PostgreSQL database.
-   */
-  SHARD_IDS: z
-    .string()
-    .transform((text, context) => {
-      const ids = parseShardIds(text);
-      if (ids === null) {
-        context.addIssue({ code: 'custom', message: 'must list shard ids like 0,1 or 0-3' });
-        return z.NEVER;
-      }
-      return ids;
-    })
-    .optional(),
-  /** The bot's total number of shards, across every machine (with SHARD_IDS). */
-  SHARD_COUNT: z.coerce.number().int().min(1).max(1000).optional(),
-  /** Serve `GET /health` on this port of 127.0.0.1 (the container's health check). */
-  HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  /** The address HEALTH_PORT listens on: the loopback by default; 0.0.0.0 for a Prometheus outside the container to scrape `/metrics`. */
-  HEALTH_HOST: z.union([z.ipv4(), z.ipv6()], { error: 'HEALTH_HOST must be an IP address to listen on, like 127.0.0.1 or 0.0.0.0' }).default('127.0.0.1'),
-  /**
-   * Requests per second the bot may make with its token: Discord's global limit, 50 unless
-   * Discord granted the bot more. Interaction answers are not counted and never wait for it.
-   */
-  DISCORD_GLOBAL_REST_LIMIT: z.coerce.number().int().min(1).max(100_000).default(50),
-  /** Pause before each computer player's move, so people can follow the table (0 to 10 s). */
-  COMPUTER_MOVE_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(1500),
-  /**
-   * A REST proxy (`npm run rest-proxy`, src/rest-proxy.ts) every bot-token request goes through,
-   * so that all the bot's processes share one budget: e.g. http://rest-proxy:8090.
-   */
-  DISCORD_REST_PROXY: z.url({ protocol: /^https?$/, error: 'DISCORD_REST_PROXY must be the http:// address of the REST proxy, like http://rest-proxy:8090' }).optional(),
-  /** Discord's REST API base (only tests point it elsewhere: the local Discord double). */
-  DISCORD_API_URL: z.url().optional(),
-})
+export const configSchema = z
+  .object({
+    DISCORD_TOKEN: tokenSchema,
+    /** Register commands to this guild only (instant), instead of globally. */
+    DISCORD_GUILD_ID: snowflake.optional(),
+    /** PostgreSQL connection URL; unset: the embedded database in DATA_DIR. */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgresql://')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data/pglite'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** `auto`, or a number of shards: run through discord.js's ShardingManager. */
+    SHARDS: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(1000)]).optional(),
+    /**
+     * With SHARD_COUNT: run only these shards here (`0,1` or `0-3`), so that the shards of one bot
+     * can be spread over several machines on one PostgreSQL database.
+     */
+    SHARD_IDS: z
+      .string()
+      .transform((text, context) => {
+        const ids = parseShardIds(text);
+        if (ids === null) {
+          context.addIssue({ code: 'custom', message: 'must list shard ids like 0,1 or 0-3' });
+          return z.NEVER;
+        }
+        return ids;
+      })
+      .optional(),
+    /** The bot's total number of shards, across every machine (with SHARD_IDS). */
+    SHARD_COUNT: z.coerce.number().int().min(1).max(1000).optional(),
+    /** Serve `GET /health` on this port of 127.0.0.1 (the container's health check). */
+    HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** The address HEALTH_PORT listens on: the loopback by default; 0.0.0.0 for a Prometheus outside the container to scrape `/metrics`. */
+    HEALTH_HOST: z.union([z.ipv4(), z.ipv6()], { error: 'HEALTH_HOST must be an IP address to listen on, like 127.0.0.1 or 0.0.0.0' }).default('127.0.0.1'),
+    /**
+     * Requests per second the bot may make with its token: Discord's global limit, 50 unless
+     * Discord granted the bot more. Interaction answers are not counted and never wait for it.
+     */
+    DISCORD_GLOBAL_REST_LIMIT: z.coerce.number().int().min(1).max(100_000).default(50),
+    /** Pause before each computer player's move, so people can follow the table (0 to 10 s). */
+    COMPUTER_MOVE_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(1500),
+    /**
+     * A REST proxy (`npm run rest-proxy`, src/rest-proxy.ts) every bot-token request goes through,
+     * so that all the bot's processes share one budget: e.g. http://rest-proxy:8090.
+     */
+    DISCORD_REST_PROXY: z
+      .url({ protocol: /^https?$/, error: 'DISCORD_REST_PROXY must be the http:// address of the REST proxy, like http://rest-proxy:8090' })
+      .optional(),
+    /** Discord's REST API base (only tests point it elsewhere: the local Discord double). */
+    DISCORD_API_URL: z.url().optional(),
+  })
   .refine((config) => config.SHARDS === undefined || config.DATABASE_URL !== undefined, {
     path: ['SHARDS'],
     message: 'SHARDS needs DATABASE_URL: every shard is its own process, and the embedded database can only be opened by one process.',
@@ -129,5 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const parsed = configSchema.safeParse({ ...values, DISCORD_TOKEN: env.DISCORD_TOKEN });
   if (parsed.success) return parsed.data;
-  throw new ConfigError(parsed.error.issues.map((issue) => (issue.path[0] && !issue.message.includes(String(issue.path[0])) ? `${String(issue.path[0])} ${issue.message}` : issue.message)));
+  throw new ConfigError(
+    parsed.error.issues.map((issue) =>
+      issue.path[0] && !issue.message.includes(String(issue.path[0])) ? `${String(issue.path[0])} ${issue.message}` : issue.message,
+    ),
+  );
 }

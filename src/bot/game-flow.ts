@@ -66,7 +66,10 @@ export async function playMove(ctx: BotContext, interaction: ComponentInteractio
   }
   // Debug, not info: a busy bot makes dozens of moves a second, each already in the game's
   // action log; info keeps to what an admin follows (games started, closed, timed out).
-  ctx.log.debug({ gameId: game.id, channelId: game.channelId, interactionId: interaction.id, action: action.type, stateId: outcome.game.state.stateId }, 'move applied');
+  ctx.log.debug(
+    { gameId: game.id, channelId: game.channelId, interactionId: interaction.id, action: action.type, stateId: outcome.game.state.stateId },
+    'move applied',
+  );
   if (!outcome.announced) {
     const panel = nextPanelFor(ctx, outcome.game, interaction.user.id, locale);
     await interaction.editReply({ ...panel, content: `${say(locale, refusals.madeButNotShown)}\n${panel.content}` });
@@ -101,8 +104,19 @@ export interface CommitOptions {
   stored?: (game: ActiveGame | FinishedGame) => Promise<void>;
 }
 
-export async function commitMove(ctx: BotContext, game: ActiveGame, action: Action, mover: Mover, lines: readonly string[] = [], expectedStateId?: number, options: CommitOptions = {}): Promise<CommitResult> {
-  const result = await applyAction(ctx.db, game, action, { clockAfter: (state) => clockAfter(game, state, mover, ctx.now()), ...(expectedStateId === undefined ? {} : { expectedStateId }) });
+export async function commitMove(
+  ctx: BotContext,
+  game: ActiveGame,
+  action: Action,
+  mover: Mover,
+  lines: readonly string[] = [],
+  expectedStateId?: number,
+  options: CommitOptions = {},
+): Promise<CommitResult> {
+  const result = await applyAction(ctx.db, game, action, {
+    clockAfter: (state) => clockAfter(game, state, mover, ctx.now()),
+    ...(expectedStateId === undefined ? {} : { expectedStateId }),
+  });
   if (!result.ok) return result;
   countMove(ctx.metrics, mover.by);
   let current: ActiveGame | FinishedGame = result.game;

@@ -39,7 +39,8 @@ export function rows(...groups: (readonly ButtonBuilder[])[]): Row[] {
   }
   const result: Row[] = [];
   for (const buttons of groups) {
-    for (let start = 0; start < buttons.length; start += 5) result.push(new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(buttons.slice(start, start + 5)));
+    for (let start = 0; start < buttons.length; start += 5)
+      result.push(new ActionRowBuilder<MessageActionRowComponentBuilder>().addComponents(buttons.slice(start, start + 5)));
   }
   return result;
 }

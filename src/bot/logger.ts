@@ -18,7 +18,12 @@ function maskDeep(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return maskTiles(value);
   if (depth > 6 || value === null || typeof value !== 'object') return value;
   if (value instanceof Error) {
-    return { type: value.name, message: maskTiles(value.message), stack: value.stack ? maskTiles(value.stack) : undefined, code: (value as { code?: unknown }).code };
+    return {
+      type: value.name,
+      message: maskTiles(value.message),
+      stack: value.stack ? maskTiles(value.stack) : undefined,
+      code: (value as { code?: unknown }).code,
+    };
   }
   if (Array.isArray(value)) return value.map((item) => maskDeep(item, depth + 1));
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, maskDeep(item, depth + 1)]));

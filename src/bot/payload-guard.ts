@@ -37,12 +37,25 @@ export function guardInteractionPayloads(client: Client, log: Logger): void {
       problem = error;
     }
     if (emitted !== before) return;
-    const { id, token, type, locale } = (typeof data === 'object' && data !== null ? data : {}) as { id?: unknown; token?: unknown; type?: unknown; locale?: unknown };
+    const { id, token, type, locale } = (typeof data === 'object' && data !== null ? data : {}) as {
+      id?: unknown;
+      token?: unknown;
+      type?: unknown;
+      locale?: unknown;
+    };
     const reason = problem instanceof Error ? problem.message : 'a kind of interaction this bot does not handle';
-    log.warn({ interactionId: typeof id === 'string' ? id.slice(0, 20) : null, type: typeof type === 'number' ? type : null, reason }, 'interaction of an unknown shape dropped');
+    log.warn(
+      { interactionId: typeof id === 'string' ? id.slice(0, 20) : null, type: typeof type === 'number' ? type : null, reason },
+      'interaction of an unknown shape dropped',
+    );
     if (typeof id !== 'string' || typeof token !== 'string' || !SNOWFLAKE.test(id) || !TOKEN.test(token)) return;
-    const body = { type: InteractionResponseType.ChannelMessageWithSource, data: { content: say(resolveLocale(typeof locale === 'string' ? locale : null), refusals.unknownInteraction), flags: MessageFlags.Ephemeral } };
-    client.rest.post(Routes.interactionCallback(id, token), { body, auth: false }).catch((error: unknown) => log.debug({ err: error, interactionId: id }, 'could not answer an interaction of an unknown shape'));
+    const body = {
+      type: InteractionResponseType.ChannelMessageWithSource,
+      data: { content: say(resolveLocale(typeof locale === 'string' ? locale : null), refusals.unknownInteraction), flags: MessageFlags.Ephemeral },
+    };
+    client.rest
+      .post(Routes.interactionCallback(id, token), { body, auth: false })
+      .catch((error: unknown) => log.debug({ err: error, interactionId: id }, 'could not answer an interaction of an unknown shape'));
   };
 }
 

@@ -78,10 +78,25 @@ export function answerInTime(interaction: ButtonInteraction, how: 'reply' | 'upd
   };
   Object.assign(interaction, {
     reply: (options: InteractionReplyOptions) =>
-      answer(() => reply.call(interaction, options as never), () => (how === 'reply' ? interaction.editReply(withoutFlags(options)) : interaction.followUp(options))),
-    update: (options: InteractionUpdateOptions) => answer(() => update.call(interaction, options as never), () => interaction.editReply(withoutFlags(options))),
-    deferReply: (options: Parameters<typeof deferReply>[0]) => answer(() => deferReply.call(interaction, options as never), async () => undefined),
-    deferUpdate: (options: Parameters<typeof deferUpdate>[0]) => answer(() => deferUpdate.call(interaction, options as never), async () => undefined),
+      answer(
+        () => reply.call(interaction, options as never),
+        () => (how === 'reply' ? interaction.editReply(withoutFlags(options)) : interaction.followUp(options)),
+      ),
+    update: (options: InteractionUpdateOptions) =>
+      answer(
+        () => update.call(interaction, options as never),
+        () => interaction.editReply(withoutFlags(options)),
+      ),
+    deferReply: (options: Parameters<typeof deferReply>[0]) =>
+      answer(
+        () => deferReply.call(interaction, options as never),
+        async () => undefined,
+      ),
+    deferUpdate: (options: Parameters<typeof deferUpdate>[0]) =>
+      answer(
+        () => deferUpdate.call(interaction, options as never),
+        async () => undefined,
+      ),
   });
   return () => clearTimeout(timer);
 }

@@ -17,20 +17,23 @@ export async function resumeGames(ctx: BotContext): Promise<number> {
   let resumed = 0;
   for (const { id, guildId } of await activeGameIds(ctx.db)) {
     if (!ctx.client.guilds.cache.has(guildId)) continue;
-    await ctx.locks.run(id, async () => {
-      const game = await getGame(ctx.db, id);
-      if (game?.status !== 'active') return;
-      if (game.publicStateId !== game.state.stateId) {
-        // Behind: perhaps a table message was posted and never recorded (the process died in between).
-        await stripStrayTables(ctx, game);
-        await announce(ctx, game, await eventsSinceShown(ctx, game), [t(game.language, 'table.restarted')]);
-      }
-      await ensureClock(ctx, game);
-      resumed++;
-    }).then(() => {
-      // A computer player's (or an autopilot's) turn that the restart interrupted goes on.
-      keepPlaying(ctx, id);
-    }).catch((error: unknown) => ctx.log.error({ err: error, gameId: id }, 'could not resume a game'));
+    await ctx.locks
+      .run(id, async () => {
+        const game = await getGame(ctx.db, id);
+        if (game?.status !== 'active') return;
+        if (game.publicStateId !== game.state.stateId) {
+          // Behind: perhaps a table message was posted and never recorded (the process died in between).
+          await stripStrayTables(ctx, game);
+          await announce(ctx, game, await eventsSinceShown(ctx, game), [t(game.language, 'table.restarted')]);
+        }
+        await ensureClock(ctx, game);
+        resumed++;
+      })
+      .then(() => {
+        // A computer player's (or an autopilot's) turn that the restart interrupted goes on.
+        keepPlaying(ctx, id);
+      })
+      .catch((error: unknown) => ctx.log.error({ err: error, gameId: id }, 'could not resume a game'));
   }
   return resumed;
 }

@@ -57,7 +57,10 @@ export async function routeInteraction(ctx: BotContext, interaction: Interaction
       return;
     }
     const reference = randomUUID().slice(0, 8);
-    ctx.log.error({ err: error, reference, interactionId: interaction.id, channelId: interaction.channelId, guildId: interaction.guildId }, 'interaction failed');
+    ctx.log.error(
+      { err: error, reference, interactionId: interaction.id, channelId: interaction.channelId, guildId: interaction.guildId },
+      'interaction failed',
+    );
     if (interaction.isRepliable()) await refuse(interaction, refusals.unexpected(reference)).catch(() => undefined);
   }
 }
@@ -102,7 +105,11 @@ export async function parseComponent(ctx: BotContext, interaction: ComponentInte
   const seat = game.seats.findIndex((candidate) => candidate.userId === user.id);
   const problem = unmetNeeds(entry, game, user.id, seat, envelope.stateId) ?? wrongPlace(interaction, entry, game);
   if (problem) return { ok: false, message: problem };
-  return { ok: true, feature: entry, click: { arg, stateId: envelope.stateId, game: game as LobbyGame | ActiveGame | FinishedGame, user, seat } as Click<unknown, Needs> };
+  return {
+    ok: true,
+    feature: entry,
+    click: { arg, stateId: envelope.stateId, game: game as LobbyGame | ActiveGame | FinishedGame, user, seat } as Click<unknown, Needs>,
+  };
 }
 
 /**

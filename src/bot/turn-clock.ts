@@ -49,9 +49,11 @@ export async function tick(ctx: BotContext): Promise<void> {
   // With several shards each process claims only its own servers' games, in the query.
   for (const due of await dueClocks(ctx.db, now, { shards: shardFilterOf(ctx.client) })) {
     if (await closeGamesOfMissingGuild(ctx, due.guildId)) continue;
-    await ctx.locks.run(due.id, () => actOnClock(ctx, due.id, now)).catch((error: unknown) => {
-      ctx.log.error({ err: error, gameId: due.id }, 'turn clock failed');
-    });
+    await ctx.locks
+      .run(due.id, () => actOnClock(ctx, due.id, now))
+      .catch((error: unknown) => {
+        ctx.log.error({ err: error, gameId: due.id }, 'turn clock failed');
+      });
   }
   await sendDirectReminders(ctx, now);
 }
@@ -62,13 +64,14 @@ export async function tick(ctx: BotContext): Promise<void> {
  */
 async function sendDirectReminders(ctx: BotContext, now: Date): Promise<void> {
   for (const due of await gamesDueReminders(ctx.db, now, { waitMs: DM_REMINDER_AFTER_MS, shards: shardFilterOf(ctx.client) })) {
-    await ctx.locks.run(due.id, async () => {
-      const game = await getGame(ctx.db, due.id);
-      if (game?.status !== 'active' || !(await claimDecisionReminder(ctx.db, game.id, game.state.stateId))) return;
-      const seat = decidingSeat(game.state);
-      if (seat === null || game.clock.autopilot.includes(seat) || !game.publicMessageId) return;
-      const userId = game.seats[seat]!.userId;
-      if (!(await notifyWanted(ctx.db, userId))) return;
+    await ctx.locks
+      .run(due.id, async () => {
+        const game = await getGame(ctx.db, due.id);
+        if (game?.status !== 'active' || !(await claimDecisionReminder(ctx.db, game.id, game.state.stateId))) return;
+        const seat = decidingSeat(game.state);
+        if (seat === null || game.clock.autopilot.includes(seat) || !game.publicMessageId) return;
+        const userId = game.seats[seat]!.userId;
+        if (!(await notifyWanted(ctx.db, userId))) return;
         // In the language they were last seen with (their own, not the game's).
         const locale = resolveLocale(lastSeenLocale(userId) ?? (await savedLocale(ctx.db, userId)));
         const text = reminderText(
@@ -79,14 +82,15 @@ async function sendDirectReminders(ctx: BotContext, now: Date): Promise<void> {
           },
           locale,
         );
-      try {
-        await ctx.transport.directMessage(userId, text);
-        ctx.log.info({ gameId: game.id, seat }, 'reminder sent by direct message');
-      } catch (error) {
-        if (discordCode(error) !== RESTJSONErrorCodes.CannotSendMessagesToThisUser) throw error;
-        await sayDirectMessagesClosed(ctx, game, userId);
+        try {
+          await ctx.transport.directMessage(userId, text);
+          ctx.log.info({ gameId: game.id, seat }, 'reminder sent by direct message');
+        } catch (error) {
+          if (discordCode(error) !== RESTJSONErrorCodes.CannotSendMessagesToThisUser) throw error;
+          await sayDirectMessagesClosed(ctx, game, userId);
         }
-    }).catch((error: unknown) => ctx.log.warn({ err: error, gameId: due.id }, 'could not send a reminder'));
+      })
+      .catch((error: unknown) => ctx.log.warn({ err: error, gameId: due.id }, 'could not send a reminder'));
   }
 }
 
@@ -116,12 +120,13 @@ async function actOnClock(ctx: BotContext, gameId: string, now: Date): Promise<v
     const move = await timedOutMove(ctx, game);
     if (!move) return;
     const missed = (game.clock.missedInARow[decider] ?? 0) + 1;
-    const lines = timeoutLines({
-      name: game.seats[decider]!.displayName,
+    const lines = timeoutLines(
+      {
+        name: game.seats[decider]!.displayName,
         move: describeMove(move.action, game.state, game.language),
-      missedInARow: missed,
-      offerAutopilot: missed >= MISSES_BEFORE_AUTOPILOT && !game.clock.autopilot.includes(decider),
-      secretHolderOf: secretHolderOf(game),
+        missedInARow: missed,
+        offerAutopilot: missed >= MISSES_BEFORE_AUTOPILOT && !game.clock.autopilot.includes(decider),
+        secretHolderOf: secretHolderOf(game),
       },
       game.language,
     );
@@ -140,7 +145,10 @@ async function actOnClock(ctx: BotContext, gameId: string, now: Date): Promise<v
       },
       game.language,
     );
-    await ctx.transport.post(playChannelOf(game), { body: { content: reminder.content, components: [], allowed_mentions: { parse: [], users: reminder.ping ? [reminder.ping] : [] } }, files: [] });
+    await ctx.transport.post(playChannelOf(game), {
+      body: { content: reminder.content, components: [], allowed_mentions: { parse: [], users: reminder.ping ? [reminder.ping] : [] } },
+      files: [],
+    });
     // The reminder is a ping too: remembered, so that the table does not ping them again at once.
     if (reminder.ping) ctx.table.notePing(game.id, reminder.ping);
   }

@@ -29,9 +29,7 @@ export function classifyCell(board: readonly Cell[], chains: readonly ChainState
   }
   if (adjacentChains.length === 1) return { kind: 'grow', chain: adjacentChains[0] as number };
   if (touchesUnincorporated) {
-    return chains.some((chain) => chain.headquarters === null)
-      ? { kind: 'found' }
-      : { kind: 'unplayable', reason: 'noChainAvailable', permanent: false };
+    return chains.some((chain) => chain.headquarters === null) ? { kind: 'found' } : { kind: 'unplayable', reason: 'noChainAvailable', permanent: false };
   }
   return { kind: 'nothing' };
 }

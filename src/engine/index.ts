@@ -3,7 +3,21 @@
  * canvas here; the bot, the store and the pictures build on this.
  */
 export * from './types.js';
-export { ALL_TILES, CHAIN_SETS, HAND_SIZE, MAX_PURCHASES, SAFE_SIZE, END_SIZE, SHARES_PER_CHAIN, STARTING_CASH, bonusPlaces, isTile, sharePrice, tileIndex, tileName } from './board.js';
+export {
+  ALL_TILES,
+  CHAIN_SETS,
+  HAND_SIZE,
+  MAX_PURCHASES,
+  SAFE_SIZE,
+  END_SIZE,
+  SHARES_PER_CHAIN,
+  STARTING_CASH,
+  bonusPlaces,
+  isTile,
+  sharePrice,
+  tileIndex,
+  tileName,
+} from './board.js';
 export { apply, type ApplyOptions } from './apply.js';
 export { chainIndex, decidingSeat, seatOf, whatIsAwaited } from './state.js';
 export { mayAct, optionsProblem, staleness } from './permissions.js';

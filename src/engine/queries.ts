@@ -74,9 +74,11 @@ export function legalActions(state: GameState): Action[] {
   const player = state.players[decision.seat]!.id;
   switch (decision.kind) {
     case 'placeTile': {
-      const actions: Action[] = state.players[decision.seat]!.hand
-        .filter((tile) => isPlayable(classifyTile(state.board, state.chains, tile)))
-        .map((tile) => ({ type: 'placeTile', player, tile }));
+      const actions: Action[] = state.players[decision.seat]!.hand.filter((tile) => isPlayable(classifyTile(state.board, state.chains, tile))).map((tile) => ({
+        type: 'placeTile',
+        player,
+        tile,
+      }));
       if (decision.mustSkip) actions.push({ type: 'skipPlacement', player });
       if (decision.mayRedraw) actions.push({ type: 'redrawHand', player });
       return actions;
@@ -153,7 +155,13 @@ function seenByPlayer(view: GameView): Pick<GameState, 'phase' | 'board' | 'chai
   return {
     phase: view.phase,
     board: view.board,
-    chains: view.chains.map((chain) => ({ name: chain.name, tier: chain.tier, size: chain.size, bankShares: chain.bankShares ?? 0, headquarters: chain.headquarters })),
+    chains: view.chains.map((chain) => ({
+      name: chain.name,
+      tier: chain.tier,
+      size: chain.size,
+      bankShares: chain.bankShares ?? 0,
+      headquarters: chain.headquarters,
+    })),
   };
 }
 
@@ -263,6 +271,10 @@ export function mergerBonusPreview(state: GameState, tile: Tile): { chain: strin
     .map((chain) => {
       const definition = state.chains[chain]!;
       const holdings = state.players.map((player, seat) => ({ holder: seat, shares: player.shares[chain]! }));
-      return { chain: definition.name, sizeBefore: definition.size, payouts: distributeBonuses(state.options.bonusMode, definition.tier, definition.size, holdings) };
+      return {
+        chain: definition.name,
+        sizeBefore: definition.size,
+        payouts: distributeBonuses(state.options.bonusMode, definition.tier, definition.size, holdings),
+      };
     });
 }

@@ -99,7 +99,15 @@ export const gameStateSchema = z.object({
   schema: z.literal(1),
   options: optionsSchema,
   players: z
-    .array(z.object({ id: playerId, name: z.string().max(100), cash: z.number().int().min(0), shares: listOf<number>('share counts', isCount, { exactly: 7 }), hand: tileList({ max: 6 }) }))
+    .array(
+      z.object({
+        id: playerId,
+        name: z.string().max(100),
+        cash: z.number().int().min(0),
+        shares: listOf<number>('share counts', isCount, { exactly: 7 }),
+        hand: tileList({ max: 6 }),
+      }),
+    )
     .min(2)
     .max(6),
   chains: z

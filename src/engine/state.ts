@@ -126,9 +126,7 @@ export function whatIsAwaited(state: GameState, showName: (name: string) => stri
       // Hidden holdings: naming the holder deciding would tell who holds the chain.
       if (merger.current && state.options.holdings === 'hidden') return `waiting for a holder of ${defunct} to decide about their shares.`;
       if (merger.current) return `waiting for ${name} to decide about their ${defunct} shares.`;
-      return merger.survivor === null
-        ? `waiting for ${name} to choose the surviving chain.`
-        : `waiting for ${name} to choose which chain is wound up next.`;
+      return merger.survivor === null ? `waiting for ${name} to choose the surviving chain.` : `waiting for ${name} to choose which chain is wound up next.`;
     }
     case 'buyShares':
       return `waiting for ${name} to buy shares.`;

@@ -47,7 +47,13 @@ export interface AnimationFrame {
 /** The board turn by turn as a looping GIF; `chains` gives each chain's colour by index. */
 export function renderBoardAnimation(frames: readonly AnimationFrame[], chains: readonly Pick<ChainState, 'name'>[]): Buffer {
   // Palette: 0 background, 1 empty cell, 2 loose tile, 3 highlight, then one per chain.
-  const palette = [rgb(THEME.background), rgb(THEME.emptyCell), rgb(THEME.unincorporated), rgb(THEME.highlight), ...chains.map((chain) => rgb(chainColour(chain.name)))];
+  const palette = [
+    rgb(THEME.background),
+    rgb(THEME.emptyCell),
+    rgb(THEME.unincorporated),
+    rgb(THEME.highlight),
+    ...chains.map((chain) => rgb(chainColour(chain.name))),
+  ];
   if (palette.length > PALETTE_SIZE) throw new Error(`an animation has room for ${PALETTE_SIZE - 4} chains, not ${chains.length}`);
   while (palette.length < PALETTE_SIZE) palette.push([0, 0, 0]);
   const gif = encoderFactory()();
@@ -79,9 +85,18 @@ export function renderBoardAnimation(frames: readonly AnimationFrame[], chains: 
     // Later frames cover only the cells that changed since the one before (a turn changes a
     // tile or two, a merger a chain's): encoding whole frames cost 34 ms for a 70-turn game.
     // A turn that changed nothing still gets its frame, the smallest: one background pixel.
-    const area = changed.right < 0 ? { x: 0, y: 0, width: 1, height: 1 } : { x: MARGIN + changed.left * CELL, y: MARGIN + changed.top * CELL, width: (changed.right - changed.left + 1) * CELL, height: (changed.bottom - changed.top + 1) * CELL };
+    const area =
+      changed.right < 0
+        ? { x: 0, y: 0, width: 1, height: 1 }
+        : {
+            x: MARGIN + changed.left * CELL,
+            y: MARGIN + changed.top * CELL,
+            width: (changed.right - changed.left + 1) * CELL,
+            height: (changed.bottom - changed.top + 1) * CELL,
+          };
     const part = new Uint8Array(area.width * area.height);
-    for (let y = 0; y < area.height; y++) part.set(pixels.subarray((area.y + y) * ANIMATION_WIDTH + area.x, (area.y + y) * ANIMATION_WIDTH + area.x + area.width), y * area.width);
+    for (let y = 0; y < area.height; y++)
+      part.set(pixels.subarray((area.y + y) * ANIMATION_WIDTH + area.x, (area.y + y) * ANIMATION_WIDTH + area.x + area.width), y * area.width);
     const at = gif.bytesView().length;
     gif.writeFrame(part, area.width, area.height, { delay, colorDepth: COLOUR_BITS, dispose: KEEP_PREVIOUS });
     placeFrame(gif.bytesView(), at, area.x, area.y);

@@ -154,7 +154,11 @@ function boardBands(view: BoardView, turnOf: string | null, locale: Locale): Ban
       }
       const label = labels[cell] ?? '';
       const isHeadquarters = headquarters.has(name);
-      tiles.push({ index, key: `chain|${chain.name}|${label}|${isHeadquarters ? 1 : 0}`, sprite: () => chainTile(chain.name, label, TILE_SIDE, TILE_LABEL, isHeadquarters) });
+      tiles.push({
+        index,
+        key: `chain|${chain.name}|${label}|${isHeadquarters ? 1 : 0}`,
+        sprite: () => chainTile(chain.name, label, TILE_SIDE, TILE_LABEL, isHeadquarters),
+      });
     }
     const framed = last !== undefined && Math.floor(last / COLUMNS) === row ? last : null;
     const content = `${tiles.map((tile) => `${tile.index}:${tile.key}`).join(',')}|${framed ?? ''}`;
@@ -265,18 +269,25 @@ function composeGridRow(chainCount: number, layer: Canvas, grid: GridRow, palett
   rowScanlines.set(base.subarray(grid.row * CELL * ROW_BYTES, (grid.row + 1) * CELL * ROW_BYTES));
   const place = (index: number, square: Uint8Array) => {
     const { x, y } = cellOrigin(index);
-    for (let line = 0; line < TILE_SIDE; line++) rowScanlines.set(square.subarray(line * TILE_SIDE, (line + 1) * TILE_SIDE), (y - rowTop + line) * ROW_BYTES + 1 + x);
+    for (let line = 0; line < TILE_SIDE; line++)
+      rowScanlines.set(square.subarray(line * TILE_SIDE, (line + 1) * TILE_SIDE), (y - rowTop + line) * ROW_BYTES + 1 + x);
   };
   let framedPlaced = false;
   for (const tile of grid.tiles) {
     const framed = tile.index === grid.framed;
     framedPlaced ||= framed;
-    place(tile.index, tileSquare(tile.key, framed, (ctx) => ctx.drawImage(tile.sprite(), 0, 0), palette));
+    place(
+      tile.index,
+      tileSquare(tile.key, framed, (ctx) => ctx.drawImage(tile.sprite(), 0, 0), palette),
+    );
   }
   if (grid.framed !== null && !framedPlaced) {
     // The frame on an empty cell (a board drawn from a view that names a last tile not on it).
     const { x, y } = cellOrigin(grid.framed);
-    place(grid.framed, tileSquare(`empty|${grid.framed}`, true, (ctx) => ctx.drawImage(layer, x, y, TILE_SIDE, TILE_SIDE, 0, 0, TILE_SIDE, TILE_SIDE), palette));
+    place(
+      grid.framed,
+      tileSquare(`empty|${grid.framed}`, true, (ctx) => ctx.drawImage(layer, x, y, TILE_SIDE, TILE_SIDE, 0, 0, TILE_SIDE, TILE_SIDE), palette),
+    );
   }
   return stripOfScanlines(rowScanlines);
 }
@@ -362,7 +373,16 @@ function referenceBoards(): BoardView[] {
       for (let column = 0; column < size; column++) board[chain * COLUMNS + column] = chain;
       if (active) board[chain * COLUMNS + size + 1] = UNINCORPORATED;
       const price = active ? sharePrice(definition.tier, size) : 0;
-      return { name: definition.name, tier: definition.tier, size, bankShares: setIndex === 0 ? 25 - chain : null, headquarters: active ? tileName(chain * COLUMNS) : null, price, safe: isSafe(size), active };
+      return {
+        name: definition.name,
+        tier: definition.tier,
+        size,
+        bankShares: setIndex === 0 ? 25 - chain : null,
+        headquarters: active ? tileName(chain * COLUMNS) : null,
+        price,
+        safe: isSafe(size),
+        active,
+      };
     });
     const merger = { tile: tileName(COLUMNS), mergemaker: 0, chains: [0, 1, 2], survivor: setIndex === 0 ? 0 : null, pendingDefunct: [], current: null };
     return {
@@ -570,7 +590,10 @@ function drawStatus(ctx: CanvasRenderingContext2D, view: BoardView, turnOf: stri
   const titleStyle = { size: 28, weight: 'bold', colour: THEME.text } as const;
   const titleWidth = drawWords(ctx, title, left, top, titleStyle);
   // The bundled font has no emoji: drop them rather than draw empty boxes.
-  const name = turnOf?.replace(/[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu, '').replace(/\s+/g, ' ').trim();
+  const name = turnOf
+    ?.replace(/[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (name && !view.result) {
     const room = right - left - titleWidth - 12;
     const style = { ...titleStyle, colour: THEME.highlight };

@@ -100,17 +100,21 @@ function textSprite(text: string, style: TextStyle): Canvas {
   const weight = style.weight ?? 'normal';
   const name = style.name === true;
   const key = `text|${style.size}|${weight}|${name ? '' : style.colour}|${text}`;
-  return cached(key, () => {
-    if (name) namesMade++;
-    const height = Math.ceil(style.size * 1.6);
-    const canvas = createCanvas(textWidth(text, style.size, weight) + 2 * TEXT_PAD, height);
-    const sprite = canvas.getContext('2d', name ? { pixelFormat: 'A8' } : undefined);
-    sprite.font = font(style.size, weight);
-    sprite.fillStyle = name ? '#000' : style.colour;
-    sprite.textBaseline = 'middle';
-    sprite.fillText(text, TEXT_PAD, height / 2);
-    return canvas;
-  }, name ? names : sprites);
+  return cached(
+    key,
+    () => {
+      if (name) namesMade++;
+      const height = Math.ceil(style.size * 1.6);
+      const canvas = createCanvas(textWidth(text, style.size, weight) + 2 * TEXT_PAD, height);
+      const sprite = canvas.getContext('2d', name ? { pixelFormat: 'A8' } : undefined);
+      sprite.font = font(style.size, weight);
+      sprite.fillStyle = name ? '#000' : style.colour;
+      sprite.textBaseline = 'middle';
+      sprite.fillText(text, TEXT_PAD, height / 2);
+      return canvas;
+    },
+    name ? names : sprites,
+  );
 }
 
 /** Draw one line of text with its middle at `y`; returns its width. */
@@ -130,7 +134,8 @@ let tint = createCanvas(1, 1);
 
 /** `coverage` (a name's sprite) in `colour`, in the top left of `tint`: what drawing it with that fill would have made. */
 function tinted(coverage: Canvas, colour: string): Canvas {
-  if (tint.width < coverage.width || tint.height < coverage.height) tint = createCanvas(Math.max(tint.width, coverage.width), Math.max(tint.height, coverage.height));
+  if (tint.width < coverage.width || tint.height < coverage.height)
+    tint = createCanvas(Math.max(tint.width, coverage.width), Math.max(tint.height, coverage.height));
   const ctx = tint.getContext('2d');
   ctx.globalCompositeOperation = 'copy';
   ctx.fillStyle = colour;
@@ -154,7 +159,13 @@ const wordStyle = (word: Word, style: TextStyle): [string, TextStyle] => (typeof
  * each and the changing ones small. Pango spaces the words of a line as this does, give or take
  * a pixel.
  */
-export function drawWords(ctx: CanvasRenderingContext2D, words: readonly Word[], x: number, y: number, style: TextStyle & { align?: 'left' | 'right' }): number {
+export function drawWords(
+  ctx: CanvasRenderingContext2D,
+  words: readonly Word[],
+  x: number,
+  y: number,
+  style: TextStyle & { align?: 'left' | 'right' },
+): number {
   const space = spaceWidth(style.size, style.weight ?? 'normal');
   // Right-aligned, the last word is drawn first: each word's width is known once it is drawn.
   const fromRight = style.align === 'right';

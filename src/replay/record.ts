@@ -11,7 +11,10 @@ export const RECORD_FORMAT = 'acquire-game/1';
 const recordSchema = z.object({
   format: z.literal(RECORD_FORMAT),
   setup: z.object({
-    players: z.array(z.object({ id: z.string().min(1), name: z.string() })).min(2).max(6),
+    players: z
+      .array(z.object({ id: z.string().min(1), name: z.string() }))
+      .min(2)
+      .max(6),
     options: optionsSchema.partial(),
     seed: z.number().int(),
   }),
@@ -22,7 +25,11 @@ export type GameRecord = z.infer<typeof recordSchema>;
 
 export function exportRecord(setup: GameSetup, actions: readonly Action[]): GameRecord {
   if (setup.seed === undefined) throw new Error('a game without a seed cannot be exported');
-  return { format: RECORD_FORMAT, setup: { players: setup.players.map(({ id, name }) => ({ id, name })), options: setup.options ?? {}, seed: setup.seed }, actions: [...actions] };
+  return {
+    format: RECORD_FORMAT,
+    setup: { players: setup.players.map(({ id, name }) => ({ id, name })), options: setup.options ?? {}, seed: setup.seed },
+    actions: [...actions],
+  };
 }
 
 /** The record checked, and the game it replays to. Throws on a malformed record or a move the rules refuse. */

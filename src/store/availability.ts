@@ -49,7 +49,8 @@ const UNAVAILABLE_CODES = new Set([
 /** Driver adapter error kinds (Prisma 7) with the same meaning. */
 const UNAVAILABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
 
-const UNAVAILABLE_MESSAGES = /connection terminated|connection refused|can't reach database|server closed the connection|connection is closed|timeout exceeded when trying to connect/i;
+const UNAVAILABLE_MESSAGES =
+  /connection terminated|connection refused|can't reach database|server closed the connection|connection is closed|timeout exceeded when trying to connect/i;
 
 const MAX_OBJECTS_INSPECTED = 200;
 

@@ -133,7 +133,8 @@ function timed<T extends object>(target: T, observe: (seconds: number) => void):
           }
         };
       }
-      if (property === 'connect' || property === 'startTransaction') return async (...args: unknown[]) => timed((await method.apply(object, args)) as object, observe);
+      if (property === 'connect' || property === 'startTransaction')
+        return async (...args: unknown[]) => timed((await method.apply(object, args)) as object, observe);
       return method.bind(object);
     },
   });

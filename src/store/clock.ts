@@ -55,7 +55,11 @@ export interface ShardFilter {
  * process serves. The shard is chosen in the query itself: a process that fetched everyone's
  * due games and skipped the others' would, once `limit` of them piled up, never see its own.
  */
-export async function dueClocks(db: Db, now: Date, { shards = null, limit = 50 }: { shards?: ShardFilter | null; limit?: number } = {}): Promise<{ id: string; guildId: string }[]> {
+export async function dueClocks(
+  db: Db,
+  now: Date,
+  { shards = null, limit = 50 }: { shards?: ShardFilter | null; limit?: number } = {},
+): Promise<{ id: string; guildId: string }[]> {
   if (!shards || shards.count <= 1) {
     return db.game.findMany({
       where: { status: 'active', OR: [{ deadlineAt: { lte: now } }, { reminderAt: { lte: now } }] },

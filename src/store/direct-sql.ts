@@ -98,6 +98,8 @@ function readerOf(type: ColumnType): Reader {
     case ColumnTypeEnum.Json:
       return (value) => (typeof value === 'string' ? JSON.parse(value) : value);
     default:
-      throw new Error(`a direct statement selected a column of adapter type ${type}, which queryRows does not read; select it as text or send the statement through $queryRaw`);
+      throw new Error(
+        `a direct statement selected a column of adapter type ${type}, which queryRows does not read; select it as text or send the statement through $queryRaw`,
+      );
   }
 }

@@ -110,7 +110,11 @@ async function main(): Promise<void> {
 }
 
 function wireResults(results: { rows: unknown[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number }): WireResults {
-  return { rows: results.rows as (string | null)[][], fields: results.fields.map(({ name, dataTypeID }) => ({ name, dataTypeID })), affectedRows: results.affectedRows };
+  return {
+    rows: results.rows as (string | null)[][],
+    fields: results.fields.map(({ name, dataTypeID }) => ({ name, dataTypeID })),
+    affectedRows: results.affectedRows,
+  };
 }
 
 /** An error as plain data: PostgreSQL's own (a DatabaseError, with its code and detail) or any other. */

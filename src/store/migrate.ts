@@ -77,10 +77,7 @@ interface HistoryRow {
  * Applies every migration not yet applied, all in one transaction: either the database ends up
  * fully migrated or untouched. Safe to call on every start and from several processes at once.
  */
-export async function migrate(
-  prisma: PrismaClient,
-  migrations?: Migration[],
-): Promise<MigrationReport> {
+export async function migrate(prisma: PrismaClient, migrations?: Migration[]): Promise<MigrationReport> {
   const available = migrations ?? (await loadMigrations());
   return prisma.$transaction(
     async (tx) => {
@@ -88,13 +85,9 @@ export async function migrate(
       // the first one's history and applies nothing.
       await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${PRISMA_MIGRATE_LOCK_KEY})`);
       await tx.$executeRawUnsafe(CREATE_HISTORY_TABLE);
-      const history = await tx.$queryRawUnsafe<HistoryRow[]>(
-        'SELECT migration_name, checksum, finished_at, rolled_back_at FROM _prisma_migrations',
-      );
+      const history = await tx.$queryRawUnsafe<HistoryRow[]>('SELECT migration_name, checksum, finished_at, rolled_back_at FROM _prisma_migrations');
       checkHistory(history, available);
-      const done = new Set(
-        history.filter((row) => row.finished_at && !row.rolled_back_at).map((row) => row.migration_name),
-      );
+      const done = new Set(history.filter((row) => row.finished_at && !row.rolled_back_at).map((row) => row.migration_name));
 
       const applied: string[] = [];
       for (const migration of available) {
@@ -131,15 +124,13 @@ function checkHistory(history: HistoryRow[], available: Migration[]): void {
     if (row.rolled_back_at) continue;
     if (!row.finished_at) {
       throw new Error(
-        `Migration ${row.migration_name} failed earlier and was never resolved; see ` +
-          '`prisma migrate resolve` before starting the bot again.',
+        `Migration ${row.migration_name} failed earlier and was never resolved; see ` + '`prisma migrate resolve` before starting the bot again.',
       );
     }
     const migration = byName.get(row.migration_name);
     if (migration && migration.checksum !== row.checksum) {
       throw new Error(
-        `Migration ${row.migration_name} was modified after it was applied ` +
-          `(checksum ${row.checksum} in the database, ${migration.checksum} on disk).`,
+        `Migration ${row.migration_name} was modified after it was applied ` + `(checksum ${row.checksum} in the database, ${migration.checksum} on disk).`,
       );
     }
   }

@@ -67,7 +67,12 @@ interface WrittenMove {
 }
 
 /** The one statement that writes a move (see the file's comment), guarded by the state id it was applied to. */
-async function writeMove(db: Db, game: ActiveGame, { state, events, status, standings, clock, action }: WrittenMove, ratings: readonly RatingRow[]): Promise<ApplyActionResult> {
+async function writeMove(
+  db: Db,
+  game: ActiveGame,
+  { state, events, status, standings, clock, action }: WrittenMove,
+  ratings: readonly RatingRow[],
+): Promise<ApplyActionResult> {
   // Set here rather than by the database so that the game need not be read back.
   const updatedAt = new Date();
   // One statement rather than an interactive transaction: the same guard, one round trip
@@ -77,7 +82,9 @@ async function writeMove(db: Db, game: ActiveGame, { state, events, status, stan
   // statement is atomic. Of two concurrent writers the second waits for the first's row lock,
   // then finds the state id changed and writes nothing. Sent to the driver adapter directly, as a
   // game's read is (direct-sql.ts): the same statement, without Prisma's work around it.
-  const rows = await queryRows(db, Prisma.sql`
+  const rows = await queryRows(
+    db,
+    Prisma.sql`
     WITH moved AS (
       UPDATE games
       SET state = ${JSON.stringify(state)}::jsonb, state_id = ${state.stateId},
@@ -101,7 +108,8 @@ async function writeMove(db: Db, game: ActiveGame, { state, events, status, stan
       ON CONFLICT (guild_id, player_id) DO UPDATE SET display_name = EXCLUDED.display_name, mu = EXCLUDED.mu, sigma = EXCLUDED.sigma,
         games = EXCLUDED.games, wins = EXCLUDED.wins, places = EXCLUDED.places, best_cash = EXCLUDED.best_cash, updated_at = EXCLUDED.updated_at
     )
-    SELECT state_id, public_message_id, public_state_id FROM moved`);
+    SELECT state_id, public_message_id, public_state_id FROM moved`,
+  );
   if (rows.length === 0) return notWritten(db, game.id);
   const moved = movedRowSchema.parse(rows[0]);
   // The next click's read finds this state known, and is sent the row without it.
@@ -141,5 +149,14 @@ async function resultRatings(db: Db, game: ActiveGame, standings: readonly Stand
 }
 
 function toRecord(row: RatingRow): Record<string, string | number> {
-  return { player_id: row.playerId, display_name: row.displayName, mu: row.mu, sigma: row.sigma, games: row.games, wins: row.wins, places: row.places, best_cash: row.bestCash };
+  return {
+    player_id: row.playerId,
+    display_name: row.displayName,
+    mu: row.mu,
+    sigma: row.sigma,
+    games: row.games,
+    wins: row.wins,
+    places: row.places,
+    best_cash: row.bestCash,
+  };
 }

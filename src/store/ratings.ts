@@ -42,7 +42,10 @@ export function ratedResult(previous: ReadonlyMap<string, RatingRow>, standings:
     const row = previous.get(key);
     return row ? rating({ mu: row.mu, sigma: row.sigma }) : rating();
   });
-  const after = rate(before.map((player) => [player]), { rank: keys.map((key) => bestByKey.get(key)!.place) });
+  const after = rate(
+    before.map((player) => [player]),
+    { rank: keys.map((key) => bestByKey.get(key)!.place) },
+  );
   return keys.map((key, index) => {
     const standing = bestByKey.get(key)!;
     const row = previous.get(key);
@@ -64,11 +67,29 @@ export function shownRating(row: Pick<RatingRow, 'mu' | 'sigma'>): number {
   return Math.round(100 * ordinal({ mu: row.mu, sigma: row.sigma }) + 1000);
 }
 
-const ratingRowSchema = z.object({ player_id: z.string(), display_name: z.string(), mu: z.number(), sigma: z.number(), games: z.number(), wins: z.number(), places: z.number(), best_cash: z.number() });
+const ratingRowSchema = z.object({
+  player_id: z.string(),
+  display_name: z.string(),
+  mu: z.number(),
+  sigma: z.number(),
+  games: z.number(),
+  wins: z.number(),
+  places: z.number(),
+  best_cash: z.number(),
+});
 
 function toRow(raw: unknown): RatingRow {
   const row = ratingRowSchema.parse(raw);
-  return { playerId: row.player_id, displayName: row.display_name, mu: row.mu, sigma: row.sigma, games: row.games, wins: row.wins, places: row.places, bestCash: row.best_cash };
+  return {
+    playerId: row.player_id,
+    displayName: row.display_name,
+    mu: row.mu,
+    sigma: row.sigma,
+    games: row.games,
+    wins: row.wins,
+    places: row.places,
+    bestCash: row.best_cash,
+  };
 }
 
 export async function ratingsOf(db: Db, guildId: string, playerIds: readonly string[]): Promise<Map<string, RatingRow>> {
@@ -80,8 +101,10 @@ export async function ratingsOf(db: Db, guildId: string, playerIds: readonly str
 
 /** A server's ladder: people by conservative rating, then the computer levels apart. */
 export async function ladder(db: Db, guildId: string, limit = 10): Promise<{ people: RatingRow[]; computers: RatingRow[] }> {
-  const rows = (await db.$queryRaw<unknown[]>`
-    SELECT player_id, display_name, mu, sigma, games, wins, places, best_cash FROM ratings WHERE guild_id = ${guildId}`).map(toRow);
+  const rows = (
+    await db.$queryRaw<unknown[]>`
+    SELECT player_id, display_name, mu, sigma, games, wins, places, best_cash FROM ratings WHERE guild_id = ${guildId}`
+  ).map(toRow);
   rows.sort((a, b) => shownRating(b) - shownRating(a) || b.games - a.games);
   return { people: rows.filter((row) => !row.playerId.startsWith('ai:')).slice(0, limit), computers: rows.filter((row) => row.playerId.startsWith('ai:')) };
 }
@@ -102,5 +125,8 @@ export async function profile(db: Db, guildId: string, playerId: string): Promis
     FROM games g JOIN seats s ON s.game_id = g.id
     WHERE g.guild_id = ${guildId} AND g.status = 'finished' AND s.user_id = ${playerId}
     ORDER BY g.updated_at DESC LIMIT 5`;
-  return { rating, recent: rows.map((row) => ({ gameId: row.id, endedAt: row.updated_at, place: row.final_place, cash: row.final_cash, players: row.players })) };
+  return {
+    rating,
+    recent: rows.map((row) => ({ gameId: row.id, endedAt: row.updated_at, place: row.final_place, cash: row.final_cash, players: row.players })),
+  };
 }

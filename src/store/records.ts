@@ -224,7 +224,13 @@ const gameRowSchema = z.object({
   createdAt: z.date(),
   updatedAt: z.date(),
   seats: z.array(
-    z.object({ seatIndex: z.number().int(), userId: z.string(), displayName: z.string(), finalCash: z.number().int().nullable(), finalPlace: z.number().int().nullable() }),
+    z.object({
+      seatIndex: z.number().int(),
+      userId: z.string(),
+      displayName: z.string(),
+      finalCash: z.number().int().nullable(),
+      finalPlace: z.number().int().nullable(),
+    }),
   ),
 }) satisfies z.ZodType<StoredRow>;
 
@@ -241,7 +247,9 @@ export async function getGame(db: Db, gameId: string): Promise<StoredGame | null
   const known = knownStatesOf(db);
   const knownState = known?.get(gameId) ?? null;
   const knownKey = knownState ?? NO_KNOWN_STATE;
-  const rows = await queryRows(db, Prisma.sql`
+  const rows = await queryRows(
+    db,
+    Prisma.sql`
     SELECT g.id, g.guild_id AS "guildId", g.channel_id AS "channelId", g.thread_id AS "threadId",
       g.summary_message_id AS "summaryMessageId", g.status::text AS status, g.options, g.seed,
       CASE WHEN g.state_id = ${knownKey.stateId} AND g.created_at = ${knownKey.createdAt} THEN NULL ELSE g.state END AS state,
@@ -250,7 +258,8 @@ export async function getGame(db: Db, gameId: string): Promise<StoredGame | null
       g.reminder_at AS "reminderAt", g.clock, g.created_at AS "createdAt", g.updated_at AS "updatedAt",
       COALESCE((SELECT json_agg(json_build_object('seatIndex', s.seat_index, 'userId', s.user_id, 'displayName', s.display_name,
         'finalCash', s.final_cash, 'finalPlace', s.final_place) ORDER BY s.seat_index) FROM seats s WHERE s.game_id = g.id), '[]'::json) AS seats
-    FROM games g WHERE g.id = ${gameId}`);
+    FROM games g WHERE g.id = ${gameId}`,
+  );
   if (rows.length === 0) return null;
   const row = gameRowSchema.parse(rows[0]);
   // Sent without its state when the state is the one known (and a lobby has none).

@@ -56,7 +56,11 @@ export async function savedLocale(db: Db, userId: string): Promise<string | null
  * one); without one, the row's last write, which is the move's (give or take a tick's note of
  * what the table shows).
  */
-export async function gamesDueReminders(db: Db, now: Date, { waitMs = 60_000, shards = null, limit = 50 }: { waitMs?: number; shards?: ShardFilter | null; limit?: number } = {}): Promise<{ id: string; guildId: string }[]> {
+export async function gamesDueReminders(
+  db: Db,
+  now: Date,
+  { waitMs = 60_000, shards = null, limit = 50 }: { waitMs?: number; shards?: ShardFilter | null; limit?: number } = {},
+): Promise<{ id: string; guildId: string }[]> {
   const sharded = shards !== null && shards.count > 1;
   const before = new Date(now.getTime() - waitMs);
   return db.$queryRaw<{ id: string; guildId: string }[]>`

@@ -31,7 +31,11 @@ const OPTION_SETS: Partial<GameOptions>[] = [
 export const BASELINE_GAMES = 300;
 
 export function baselineCases(count: number): Omit<BaselineCase, 'decisions' | 'choices'>[] {
-  return Array.from({ length: count }, (_, index) => ({ seed: 40_000 + index * 13, players: 2 + (index % 5), options: OPTION_SETS[index % OPTION_SETS.length]! }));
+  return Array.from({ length: count }, (_, index) => ({
+    seed: 40_000 + index * 13,
+    players: 2 + (index % 5),
+    options: OPTION_SETS[index % OPTION_SETS.length]!,
+  }));
 }
 
 /** The baseline's choice for whoever decides, at every state of a seeded random game. */

@@ -43,7 +43,12 @@ describe('the baseline player', () => {
       board,
       options: { trades: true },
       players: [{ hand: ['12I'], shares: { Luxor: 2 } }, {}],
-      phase: { kind: 'tradeOffer', offer: { from: 0, to: 1, give: { cash: 5000, shares: {} }, receive: { cash: 0, shares: {} } }, redrawn: false, tradeOffers: 1 },
+      phase: {
+        kind: 'tradeOffer',
+        offer: { from: 0, to: 1, give: { cash: 5000, shares: {} }, receive: { cash: 0, shares: {} } },
+        redrawn: false,
+        tradeOffers: 1,
+      },
     });
     expect(baselineAction(state, 1)).toEqual({ type: 'answerTrade', player: 'p1', accept: false });
   });
@@ -104,7 +109,12 @@ describe('the baseline player, merger rules', () => {
     // Continental (5 tiles, $700) absorbs Luxor (2 tiles, $200): 700 > 400.
     expect(baselineAction(merged('LL.CCCCC....', '3A', { Luxor: 5 }), 0)).toEqual({ type: 'disposeShares', player: 'p0', sell: 0, trade: 4 });
     // The bank holds one Continental share: two Luxor shares traded, three kept.
-    expect(baselineAction(merged('LL.CCCCC....', '3A', { Luxor: 5 }, { Continental: 24 }), 0)).toEqual({ type: 'disposeShares', player: 'p0', sell: 0, trade: 2 });
+    expect(baselineAction(merged('LL.CCCCC....', '3A', { Luxor: 5 }, { Continental: 24 }), 0)).toEqual({
+      type: 'disposeShares',
+      player: 'p0',
+      sell: 0,
+      trade: 2,
+    });
     // A single share cannot be traded: sold.
     expect(baselineAction(merged('LL.CCCCC....', '3A', { Luxor: 1 }), 0)).toEqual({ type: 'disposeShares', player: 'p0', sell: 1, trade: 0 });
   });

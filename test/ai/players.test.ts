@@ -25,7 +25,13 @@ function playWith(levels: Seat[], options: Partial<GameOptions>, seed: number): 
       // An offer to each other seat in turn: $100 for one share of the first chain on the board, or for nothing.
       const active = state.chains.find((chain) => chain.headquarters !== null);
       const to = state.players[(seat + 1 + (state.turn % (state.players.length - 1))) % state.players.length]!.id;
-      action = { type: 'offerTrade', player: state.players[seat]!.id, to, give: { cash: 100, shares: {} }, receive: { cash: 0, shares: active && state.turn % 2 ? { [active.name]: 1 } : {} } };
+      action = {
+        type: 'offerTrade',
+        player: state.players[seat]!.id,
+        to,
+        give: { cash: 100, shares: {} },
+        receive: { cash: 0, shares: active && state.turn % 2 ? { [active.name]: 1 } : {} },
+      };
     } else if (level === 'random') {
       action = random.chooseAction(state)!;
       // A random offer may be empty or unaffordable: then any legal move.
@@ -86,7 +92,9 @@ describe('computer players', () => {
           // What the player sees is the same, to the letter.
           expect(viewFor(twin, me)).toEqual(viewFor(state, me));
           for (const level of ['easy', 'medium', 'hard', 'baseline'] as const) {
-            expect(chooseAction(viewFor(twin, me), { level, seed: 3 }), `${level}, ${holdings} holdings`).toEqual(chooseAction(viewFor(state, me), { level, seed: 3 }));
+            expect(chooseAction(viewFor(twin, me), { level, seed: 3 }), `${level}, ${holdings} holdings`).toEqual(
+              chooseAction(viewFor(state, me), { level, seed: 3 }),
+            );
           }
         }
         // The worlds really differ in what is hidden.

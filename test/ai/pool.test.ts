@@ -20,7 +20,14 @@ afterAll(() => pool.close());
 
 describe('the computer players’ worker pool', () => {
   it('returns the same action as the direct call, for every level, and the hint with its reason', async () => {
-    const state = createGame({ players: [{ id: 'a', name: 'Ann' }, { id: 'b', name: 'Bob' }, { id: 'c', name: 'Cat' }], seed: 3 });
+    const state = createGame({
+      players: [
+        { id: 'a', name: 'Ann' },
+        { id: 'b', name: 'Bob' },
+        { id: 'c', name: 'Cat' },
+      ],
+      seed: 3,
+    });
     const view = viewFor(state, state.players[state.currentPlayer]!.id);
     for (const level of ['easy', 'medium', 'hard', 'baseline'] as const) {
       expect(await pool.choose(view, { level, seed: 8 }), level).toEqual(chooseAction(view, { level, seed: 8 }));
@@ -31,7 +38,13 @@ describe('the computer players’ worker pool', () => {
   });
 
   it('draws the board a player sees, byte for byte as this thread would', async () => {
-    const state = createGame({ players: [{ id: 'a', name: 'Ann' }, { id: 'b', name: 'Bob' }], seed: 5 });
+    const state = createGame({
+      players: [
+        { id: 'a', name: 'Ann' },
+        { id: 'b', name: 'Bob' },
+      ],
+      seed: 5,
+    });
     const view = viewFor(state, null);
     expect((await pool.board(view, { turnOf: 'Ann' })).equals(renderBoard(view, { turnOf: 'Ann' }))).toBe(true);
   });
@@ -48,14 +61,17 @@ describe('the computer players’ worker pool', () => {
   it('lets a process whose workers drew boards stop and exit cleanly (no crash as the workers end)', () => {
     const root = new URL('../..', import.meta.url).pathname;
     const script = join(mkdtempSync(join(tmpdir(), 'pool-exit-')), 'draw-and-exit.mjs');
-    writeFileSync(script, `
+    writeFileSync(
+      script,
+      `
       const { createWorkerPool } = await import(${JSON.stringify(join(root, 'src/ai/pool.ts'))});
       const { createGame, viewFor } = await import(${JSON.stringify(join(root, 'src/engine/index.ts'))});
       const pool = createWorkerPool({ threads: 2 });
       const view = viewFor(createGame({ players: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }], seed: 1 }), null);
       await Promise.all([pool.board(view), pool.board(view), pool.board(view)]);
       await pool.close();
-      console.log('closed');`);
+      console.log('closed');`,
+    );
     const run = spawnSync(process.execPath, ['--import', 'tsx', script], { cwd: root, encoding: 'utf8', timeout: 60_000 });
     expect(run.stdout).toContain('closed');
     expect(run.status).toBe(0);
@@ -71,13 +87,46 @@ describe('which thread a task goes to', () => {
   });
 
   it('sends a board elsewhere while its thread thinks for a computer player or encodes an animation', () => {
-    expect(laneFor([{ inFlight: 1, long: 1 }, { inFlight: 3, long: 0 }], 0)).toBe(1);
+    expect(
+      laneFor(
+        [
+          { inFlight: 1, long: 1 },
+          { inFlight: 3, long: 0 },
+        ],
+        0,
+      ),
+    ).toBe(1);
   });
 
   it('sends a decision to the least loaded thread, preferring one that is not already thinking', () => {
-    expect(laneFor([{ inFlight: 2, long: 0 }, { inFlight: 1, long: 0 }, { inFlight: 1, long: 0 }], null)).toBe(1);
-    expect(laneFor([{ inFlight: 1, long: 1 }, { inFlight: 3, long: 0 }], null)).toBe(1);
-    expect(laneFor([{ inFlight: 2, long: 1 }, { inFlight: 1, long: 1 }], null)).toBe(1);
+    expect(
+      laneFor(
+        [
+          { inFlight: 2, long: 0 },
+          { inFlight: 1, long: 0 },
+          { inFlight: 1, long: 0 },
+        ],
+        null,
+      ),
+    ).toBe(1);
+    expect(
+      laneFor(
+        [
+          { inFlight: 1, long: 1 },
+          { inFlight: 3, long: 0 },
+        ],
+        null,
+      ),
+    ).toBe(1);
+    expect(
+      laneFor(
+        [
+          { inFlight: 2, long: 1 },
+          { inFlight: 1, long: 1 },
+        ],
+        null,
+      ),
+    ).toBe(1);
   });
 
   it('gives every game one home thread, and spreads the games over the threads', () => {

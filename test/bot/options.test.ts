@@ -9,9 +9,30 @@ function interactionWith(values: Record<string, string | number | boolean>) {
 
 describe('the start options', () => {
   it('read every offered choice into the engine options', () => {
-    const read = readStartOptions(interactionWith({ bonus: 'tycoon', chains: 'set2008', holdings: 'hidden', founder_share: 'cash', unplayable: 'strict', trades: true, bank_stockholder: false, turn_limit: 600, hints: true }));
+    const read = readStartOptions(
+      interactionWith({
+        bonus: 'tycoon',
+        chains: 'set2008',
+        holdings: 'hidden',
+        founder_share: 'cash',
+        unplayable: 'strict',
+        trades: true,
+        bank_stockholder: false,
+        turn_limit: 600,
+        hints: true,
+      }),
+    );
     expect(read).toMatchObject({ ok: true, values: { turn_limit: 600, hints: true } });
-    if (read.ok) expect(engineOptions(read.values)).toEqual({ bonusMode: 'tycoon', chainSet: 'set2008', holdings: 'hidden', founderShare: 'cash', unplayable: 'strict', trades: true, twoPlayerBank: false });
+    if (read.ok)
+      expect(engineOptions(read.values)).toEqual({
+        bonusMode: 'tycoon',
+        chainSet: 'set2008',
+        holdings: 'hidden',
+        founderShare: 'cash',
+        unplayable: 'strict',
+        trades: true,
+        twoPlayerBank: false,
+      });
   });
 
   it('refuse a value outside the choices, naming it', () => {

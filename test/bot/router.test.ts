@@ -105,14 +105,20 @@ describe('the router refuses a click', () => {
 
   it('for a lobby that has started, or a game that has not', async () => {
     expect(await refusalOf({ customId: encodeComponentId(join, game.id, 0, undefined), userId: eve.id })).toBe(refusals.notLobby);
-    expect(await refusalOf({ customId: encodeComponentId(hand, lobby.id, 0, undefined), channelId: 'lobby-channel', messageId: 'lobby-message' })).toBe(refusals.notStarted);
-    expect(await refusalOf({ customId: encodeComponentId(join, lobby.id, 0, undefined), channelId: 'lobby-channel', messageId: 'lobby-message', userId: eve.id })).toBe('accepted');
+    expect(await refusalOf({ customId: encodeComponentId(hand, lobby.id, 0, undefined), channelId: 'lobby-channel', messageId: 'lobby-message' })).toBe(
+      refusals.notStarted,
+    );
+    expect(
+      await refusalOf({ customId: encodeComponentId(join, lobby.id, 0, undefined), channelId: 'lobby-channel', messageId: 'lobby-message', userId: eve.id }),
+    ).toBe('accepted');
   });
 
   it('from someone without a seat, from an earlier moment, or out of turn', async () => {
     expect(await refusalOf({ customId: encodeComponentId(hand, game.id, 0, undefined), userId: eve.id })).toBe(refusals.notSeated);
     expect(await refusalOf({ customId: encodeComponentId(hand, game.id, 3, undefined), userId: decider().id })).toBe(refusals.stale);
-    expect(await refusalOf({ customId: encodeComponentId(decide, game.id, 0, undefined), userId: other().id })).toMatch(/^It is not your decision now: waiting for \w+ to place a tile\.$/);
+    expect(await refusalOf({ customId: encodeComponentId(decide, game.id, 0, undefined), userId: other().id })).toMatch(
+      /^It is not your decision now: waiting for \w+ to place a tile\.$/,
+    );
   });
 
   it('on the wrong message: a panel button on the public message, a public button elsewhere', async () => {

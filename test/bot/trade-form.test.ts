@@ -4,8 +4,15 @@ import { parseTradeForm } from '../../src/bot/features/trades.js';
 import { createGame } from '../../src/engine/index.js';
 import { say } from '../../src/i18n/index.js';
 
-const state = createGame({ players: [{ id: 'a', name: 'Ann' }, { id: 'b', name: 'Bob' }], seed: 1 });
-const form = (fields: Partial<Record<'giveShares' | 'giveCash' | 'getShares' | 'getCash', string>>) => parseTradeForm((id) => fields[id as keyof typeof fields] ?? '', state);
+const state = createGame({
+  players: [
+    { id: 'a', name: 'Ann' },
+    { id: 'b', name: 'Bob' },
+  ],
+  seed: 1,
+});
+const form = (fields: Partial<Record<'giveShares' | 'giveCash' | 'getShares' | 'getCash', string>>) =>
+  parseTradeForm((id) => fields[id as keyof typeof fields] ?? '', state);
 
 describe('the trade form', () => {
   it('reads shares by chain name in any case, summing repeats, and cash with or without $ and commas', () => {

@@ -22,10 +22,17 @@ const GAME_SEED = 1;
 beforeAll(async () => {
   harness = await startHarness({ users: 3, gameSeed: () => GAME_SEED });
   const [host, ...others] = harness.guild.users;
-  const start = await harness.double.slashCommand({ guildId: harness.guild.id, channelId: harness.guild.channelId, user: host!, name: 'acquire', subcommand: 'start', options: {} }).settled({ timeoutMs: SETTLE_MS });
+  const start = await harness.double
+    .slashCommand({ guildId: harness.guild.id, channelId: harness.guild.channelId, user: host!, name: 'acquire', subcommand: 'start', options: {} })
+    .settled({ timeoutMs: SETTLE_MS });
   const lobby = start.original!;
-  for (const user of others) await harness.double.clickButton({ message: lobby, customId: buttonsOf(harness.double.message(lobby.id)).find((b) => b.kind === 'join')!.customId, user }).settled({ timeoutMs: SETTLE_MS });
-  await harness.double.clickButton({ message: lobby, customId: buttonsOf(harness.double.message(lobby.id)).find((b) => b.kind === 'start')!.customId, user: host! }).settled({ timeoutMs: SETTLE_MS });
+  for (const user of others)
+    await harness.double
+      .clickButton({ message: lobby, customId: buttonsOf(harness.double.message(lobby.id)).find((b) => b.kind === 'join')!.customId, user })
+      .settled({ timeoutMs: SETTLE_MS });
+  await harness.double
+    .clickButton({ message: lobby, customId: buttonsOf(harness.double.message(lobby.id)).find((b) => b.kind === 'start')!.customId, user: host! })
+    .settled({ timeoutMs: SETTLE_MS });
   await harness.bot.context.locks.idle();
   game = (await harness.database.prisma.game.findFirstOrThrow({ where: { status: 'active' } })) as unknown as StoredGame;
   expect(game.threadId).not.toBeNull();
@@ -57,7 +64,10 @@ it('applies a tile button clicked 50 times at once exactly once; every other cli
   const refusals = views.filter((view) => view.followUps.some((followUp) => followUp.ephemeral && /moved on|earlier moment/.test(followUp.content ?? '')));
   expect(refusals).toHaveLength(49);
   const log = await getActionLog(harness.database.prisma, game.id);
-  expectNoGapsOrDuplicates(log.map((entry) => entry.sequence), before + 1);
+  expectNoGapsOrDuplicates(
+    log.map((entry) => entry.sequence),
+    before + 1,
+  );
 }, 120_000);
 
 it('applies a buy button clicked 50 times at once exactly once', async () => {
@@ -74,14 +84,19 @@ it('applies a buy button clicked 50 times at once exactly once', async () => {
         const confirm = buttonsOf(harness.double.message(panel.id)).find((button) => button.kind === 'buyOk')!;
         const before = await version();
         const cashBefore = (await getGame(harness.database.prisma, game.id))!.state!.players.find((player) => player.id === userId)!.cash;
-        const views = await Promise.all(Array.from({ length: 50 }, () => harness.double.clickButton({ message: panel, customId: confirm.customId, user }).settled({ timeoutMs: 60_000 })));
+        const views = await Promise.all(
+          Array.from({ length: 50 }, () => harness.double.clickButton({ message: panel, customId: confirm.customId, user }).settled({ timeoutMs: 60_000 })),
+        );
         const after = (await getGame(harness.database.prisma, game.id))!;
         expect(after.state!.stateId).toBe(before + 1);
         // One share bought, paid once.
         expect(after.state!.players.find((player) => player.id === userId)!.cash).toBeLessThan(cashBefore);
         expect(views.filter((view) => view.followUps.some((followUp) => followUp.ephemeral)).length).toBe(49);
         const log = await getActionLog(harness.database.prisma, game.id);
-        expectNoGapsOrDuplicates(log.map((entry) => entry.sequence), after.state!.stateId);
+        expectNoGapsOrDuplicates(
+          log.map((entry) => entry.sequence),
+          after.state!.stateId,
+        );
         return;
       }
     }
@@ -97,8 +112,34 @@ it('answers thousands of random, malformed and out-of-turn clicks ephemerally, c
     rng = draw.rng;
     return draw.value;
   };
-  const pick = <T,>(items: readonly T[]): T => items[int(items.length)]!;
-  const kinds = ['join', 'leave', 'start', 'hand', 'decide', 'tile', 'skip', 'redraw', 'found', 'survivor', 'defunct', 'dispose', 'disposeOk', 'cart', 'buyOk', 'declareEnd', 'offer', 'offerForm', 'answer', 'withdraw', 'cancel', 'autopilot', 'back', 'nuke', ''];
+  const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
+  const kinds = [
+    'join',
+    'leave',
+    'start',
+    'hand',
+    'decide',
+    'tile',
+    'skip',
+    'redraw',
+    'found',
+    'survivor',
+    'defunct',
+    'dispose',
+    'disposeOk',
+    'cart',
+    'buyOk',
+    'declareEnd',
+    'offer',
+    'offerForm',
+    'answer',
+    'withdraw',
+    'cancel',
+    'autopilot',
+    'back',
+    'nuke',
+    '',
+  ];
   const args = ['', '0', '6', '7', '-1', '1A', '12I', '13A', 'Z9', '0.0', '25.24', '99.99', '000', '0123', 'yes', 'no', 'ask', '💥', 'a'.repeat(40)];
   const stateNow = (await getGame(harness.database.prisma, game.id))!.state!;
   const outsider = harness.double.createUser('Stranger');
@@ -111,7 +152,13 @@ it('answers thousands of random, malformed and out-of-turn clicks ephemerally, c
       case 0:
         return Array.from({ length: 1 + int(99) }, () => String.fromCharCode(32 + int(95))).join('');
       case 1:
-        return ['acq', pick(kinds), pick([game.id, 'x', '', game.id.toUpperCase()]), String(pick([stateNow.stateId, stateNow.stateId - 1, 0, -3, 1e9])), pick(args)].join(':');
+        return [
+          'acq',
+          pick(kinds),
+          pick([game.id, 'x', '', game.id.toUpperCase()]),
+          String(pick([stateNow.stateId, stateNow.stateId - 1, 0, -3, 1e9])),
+          pick(args),
+        ].join(':');
       case 2:
         return `acq:${pick(kinds)}:${game.id}:${stateNow.stateId}:${pick(args)}:${pick(['1', 'x', ''])}`;
       default:
@@ -136,9 +183,14 @@ it('answers thousands of random, malformed and out-of-turn clicks ephemerally, c
   const commands: StoredMessage[] = [];
   for (let index = 0; index < 30; index++) {
     const subcommand = pick(['start', 'hand', 'status', 'cancel']);
-    const options: Record<string, string | number> = subcommand === 'start' ? { bonus: pick(['classic', 'tycoon', 'x', '']), chains: pick(['classic', 'set2008', '??']), turn_limit: pick([0, 120, -5, 99999999]) } : {};
+    const options: Record<string, string | number> =
+      subcommand === 'start'
+        ? { bonus: pick(['classic', 'tycoon', 'x', '']), chains: pick(['classic', 'set2008', '??']), turn_limit: pick([0, 120, -5, 99999999]) }
+        : {};
     // In the game's thread, where a new game cannot start: every answer is private.
-    const answer = await answerOf(harness.double.slashCommand({ guildId: harness.guild.id, channelId: game.threadId!, user: pick(notDeciding), name: 'acquire', subcommand, options }));
+    const answer = await answerOf(
+      harness.double.slashCommand({ guildId: harness.guild.id, channelId: game.threadId!, user: pick(notDeciding), name: 'acquire', subcommand, options }),
+    );
     commands.push(answer!);
   }
   for (const answer of commands) expect(answer.ephemeral).toBe(true);

@@ -55,10 +55,23 @@ async function openTwoPlayerGame(kind: (typeof databaseKinds)[number], limit: nu
   // The bot waits this long before showing a game left behind (10 s by default; short here).
   harness = await startHarness({ users: 2, database, now: () => new Date(time()), catchUpAfterMs: 200 });
   const [host, guest] = harness.guild.users;
-  const start = await harness.double.slashCommand({ guildId: harness.guild.id, channelId: harness.guild.channelId, user: host!, name: 'acquire', subcommand: 'start', options: { turn_limit: limit } }).settled({ timeoutMs: SETTLE_MS });
+  const start = await harness.double
+    .slashCommand({
+      guildId: harness.guild.id,
+      channelId: harness.guild.channelId,
+      user: host!,
+      name: 'acquire',
+      subcommand: 'start',
+      options: { turn_limit: limit },
+    })
+    .settled({ timeoutMs: SETTLE_MS });
   const lobby = start.original!;
-  await harness.double.clickButton({ message: lobby, customId: buttonsOf(lobby).find((button) => button.kind === 'join')!.customId, user: guest! }).settled({ timeoutMs: SETTLE_MS });
-  await harness.double.clickButton({ message: lobby, customId: buttonsOf(harness.double.message(lobby.id)).find((button) => button.kind === 'start')!.customId, user: host! }).settled({ timeoutMs: SETTLE_MS });
+  await harness.double
+    .clickButton({ message: lobby, customId: buttonsOf(lobby).find((button) => button.kind === 'join')!.customId, user: guest! })
+    .settled({ timeoutMs: SETTLE_MS });
+  await harness.double
+    .clickButton({ message: lobby, customId: buttonsOf(harness.double.message(lobby.id)).find((button) => button.kind === 'start')!.customId, user: host! })
+    .settled({ timeoutMs: SETTLE_MS });
   const gameId = (await database.prisma.game.findFirstOrThrow({ where: { status: 'active' } })).id;
   const table = new Table(harness, 5);
   for (let decision = 0; decision < 3; decision++) await table.playDecision();
@@ -72,62 +85,69 @@ function stateShown(h: Harness): number {
 }
 
 describe.each(databaseKinds)('a move written but not shown, on $name', (kind) => {
-  it.each([0, 120])('is reported as made and shown once Discord takes messages again (turn limit %i s)', async (limit) => {
-    let time = Date.parse('2026-11-24T12:00:00Z');
-    const { gameId, table } = await openTwoPlayerGame(kind, limit, () => time);
-    const h = harness!;
+  it.each([0, 120])(
+    'is reported as made and shown once Discord takes messages again (turn limit %i s)',
+    async (limit) => {
+      let time = Date.parse('2026-11-24T12:00:00Z');
+      const { gameId, table } = await openTwoPlayerGame(kind, limit, () => time);
+      const h = harness!;
 
-    // Discord refuses the table's messages between the move's write and its announcement.
-    const before = (await getGame(database!.prisma, gameId))!;
-    const outage = refuseTableMessages(h);
-    const panels = table.panels.length;
-    table.tableDown = true;
-    expect(await table.playDecision()).toBe(true);
-    table.tableDown = false;
-    await tick(h.bot.context);
-    const written = (await getGame(database!.prisma, gameId))!;
-    expect(written.state!.stateId).toBeGreaterThan(before.state!.stateId);
-    expect(written.publicStateId).toBeLessThan(written.state!.stateId);
-    // The player was told the truth: made, and the table will follow.
-    const told = [...table.panels.slice(panels).map((panel) => panel.message.content), ...h.double.channelMessages(h.guild.channelId).map((message) => message.content)];
-    const answers = [...h.double.calls].filter((call) => call.path.includes('/webhooks/')).map((call) => JSON.stringify(call.body));
-    expect(answers.some((body) => body.includes('Your move was made'))).toBe(true);
-    expect(answers.some((body) => body.includes('nothing was changed'))).toBe(false);
-    expect(told.join('\n')).not.toContain('nothing was changed');
-    if (limit > 0) expect(written.deadlineAt).not.toBeNull();
-
-    // Still refused: the tick tries, fails quietly, and tries again later.
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    await tick(h.bot.context);
-    expect((await getGame(database!.prisma, gameId))!.publicStateId).toBe(written.publicStateId);
-
-    // Discord takes messages again: the next tick shows the game, with no restart, and the one
-    // after writes down that it does.
-    outage.restore();
-    const back = performance.now();
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    await tick(h.bot.context);
-    const caughtUpMs = performance.now() - back;
-    expect(stateShown(h)).toBe(written.state!.stateId);
-    await tick(h.bot.context);
-    const shown = (await getGame(database!.prisma, gameId))!;
-    expect(shown.publicStateId).toBe(shown.state!.stateId);
-    expect(caughtUpMs).toBeLessThan(5_000);
-    console.log(`caught up ${caughtUpMs.toFixed(0)} ms after Discord came back (${kind.name}, limit ${limit})`);
-
-    // And it plays on.
-    for (let decision = 0; decision < 3; decision++) expect(await table.playDecision()).toBe(true);
-    if (limit > 0) {
-      // The deadline still fires.
-      const waiting = (await getGame(database!.prisma, gameId))!;
-      const seat = decidingSeat(waiting.state!);
-      time += (limit + 1) * 1000;
+      // Discord refuses the table's messages between the move's write and its announcement.
+      const before = (await getGame(database!.prisma, gameId))!;
+      const outage = refuseTableMessages(h);
+      const panels = table.panels.length;
+      table.tableDown = true;
+      expect(await table.playDecision()).toBe(true);
+      table.tableDown = false;
       await tick(h.bot.context);
-      const after = (await getGame(database!.prisma, gameId))!;
-      expect(after.state!.stateId).toBeGreaterThan(waiting.state!.stateId);
-      expect(after.clock.missedInARow[seat!]).toBe(1);
-    }
-  }, 120_000);
+      const written = (await getGame(database!.prisma, gameId))!;
+      expect(written.state!.stateId).toBeGreaterThan(before.state!.stateId);
+      expect(written.publicStateId).toBeLessThan(written.state!.stateId);
+      // The player was told the truth: made, and the table will follow.
+      const told = [
+        ...table.panels.slice(panels).map((panel) => panel.message.content),
+        ...h.double.channelMessages(h.guild.channelId).map((message) => message.content),
+      ];
+      const answers = [...h.double.calls].filter((call) => call.path.includes('/webhooks/')).map((call) => JSON.stringify(call.body));
+      expect(answers.some((body) => body.includes('Your move was made'))).toBe(true);
+      expect(answers.some((body) => body.includes('nothing was changed'))).toBe(false);
+      expect(told.join('\n')).not.toContain('nothing was changed');
+      if (limit > 0) expect(written.deadlineAt).not.toBeNull();
+
+      // Still refused: the tick tries, fails quietly, and tries again later.
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      await tick(h.bot.context);
+      expect((await getGame(database!.prisma, gameId))!.publicStateId).toBe(written.publicStateId);
+
+      // Discord takes messages again: the next tick shows the game, with no restart, and the one
+      // after writes down that it does.
+      outage.restore();
+      const back = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      await tick(h.bot.context);
+      const caughtUpMs = performance.now() - back;
+      expect(stateShown(h)).toBe(written.state!.stateId);
+      await tick(h.bot.context);
+      const shown = (await getGame(database!.prisma, gameId))!;
+      expect(shown.publicStateId).toBe(shown.state!.stateId);
+      expect(caughtUpMs).toBeLessThan(5_000);
+      console.log(`caught up ${caughtUpMs.toFixed(0)} ms after Discord came back (${kind.name}, limit ${limit})`);
+
+      // And it plays on.
+      for (let decision = 0; decision < 3; decision++) expect(await table.playDecision()).toBe(true);
+      if (limit > 0) {
+        // The deadline still fires.
+        const waiting = (await getGame(database!.prisma, gameId))!;
+        const seat = decidingSeat(waiting.state!);
+        time += (limit + 1) * 1000;
+        await tick(h.bot.context);
+        const after = (await getGame(database!.prisma, gameId))!;
+        expect(after.state!.stateId).toBeGreaterThan(waiting.state!.stateId);
+        expect(after.clock.missedInARow[seat!]).toBe(1);
+      }
+    },
+    120_000,
+  );
 
   it('is shown at once when the database goes away after the write, and written down once it is back', async () => {
     const time = Date.parse('2026-11-24T12:00:00Z');

@@ -11,9 +11,17 @@ let harness: Harness;
 beforeAll(async () => {
   harness = await startHarness({ users: 2, gameSeed: () => 3 });
   const [host, guest] = harness.guild.users;
-  const lobby = (await harness.double.slashCommand({ guildId: harness.guild.id, channelId: harness.guild.channelId, user: host!, name: 'acquire', subcommand: 'start', options: {} }).settled({ timeoutMs: SETTLE_MS })).original!;
-  await harness.double.clickButton({ message: lobby, customId: buttonsOf(lobby).find((b) => b.kind === 'join')!.customId, user: guest! }).settled({ timeoutMs: SETTLE_MS });
-  await harness.double.clickButton({ message: lobby, customId: buttonsOf(harness.double.message(lobby.id)).find((b) => b.kind === 'start')!.customId, user: host! }).settled({ timeoutMs: SETTLE_MS });
+  const lobby = (
+    await harness.double
+      .slashCommand({ guildId: harness.guild.id, channelId: harness.guild.channelId, user: host!, name: 'acquire', subcommand: 'start', options: {} })
+      .settled({ timeoutMs: SETTLE_MS })
+  ).original!;
+  await harness.double
+    .clickButton({ message: lobby, customId: buttonsOf(lobby).find((b) => b.kind === 'join')!.customId, user: guest! })
+    .settled({ timeoutMs: SETTLE_MS });
+  await harness.double
+    .clickButton({ message: lobby, customId: buttonsOf(harness.double.message(lobby.id)).find((b) => b.kind === 'start')!.customId, user: host! })
+    .settled({ timeoutMs: SETTLE_MS });
   await harness.bot.context.locks.idle();
 }, 60_000);
 

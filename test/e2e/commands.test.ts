@@ -75,7 +75,10 @@ const OPTION_CASES: OptionCase[] = [
 
 describe('/acquire start and its options', () => {
   it('shows each option in the lobby, and the started game plays with it', async () => {
-    const s = await open(2, OPTION_CASES.map((_, index) => `game-${index}`));
+    const s = await open(
+      2,
+      OPTION_CASES.map((_, index) => `game-${index}`),
+    );
     const [host, guest] = s.users as [(typeof s.users)[0], (typeof s.users)[0]];
     for (const [index, testCase] of OPTION_CASES.entries()) {
       const channelId = s.channel(index);
@@ -99,13 +102,39 @@ describe('/acquire start and its options', () => {
   it('shows every option together, and the engine gets them all', async () => {
     const s = await open(3);
     const [host, second, third] = s.users as [(typeof s.users)[0], (typeof s.users)[0], (typeof s.users)[0]];
-    const chosen = { bonus: 'tycoon', chains: 'set2008', holdings: 'hidden', founder_share: 'cash', unplayable: 'strict', trades: true, bank_stockholder: false, turn_limit: 3600 };
+    const chosen = {
+      bonus: 'tycoon',
+      chains: 'set2008',
+      holdings: 'hidden',
+      founder_share: 'cash',
+      unplayable: 'strict',
+      trades: true,
+      bank_stockholder: false,
+      turn_limit: 3600,
+    };
     const { lobby, game } = await s.startGame(host, [second, third], chosen);
     const text = textOf(s.publicMessages()[0]);
-    for (const line of ['Bonuses: **tycoon**', 'Chains: **2008 set**', 'Holdings: **hidden**', "Founder's share when none is left: **its price in cash**", 'Unplayable tiles: **strict**', 'Trades between players: **on**', 'Two players: **no bank stockholder**', 'Turn time limit: **1 h**']) {
+    for (const line of [
+      'Bonuses: **tycoon**',
+      'Chains: **2008 set**',
+      'Holdings: **hidden**',
+      "Founder's share when none is left: **its price in cash**",
+      'Unplayable tiles: **strict**',
+      'Trades between players: **on**',
+      'Two players: **no bank stockholder**',
+      'Turn time limit: **1 h**',
+    ]) {
       expect(text).toContain(line);
     }
-    expect(game.state!.options).toEqual({ bonusMode: 'tycoon', chainSet: 'set2008', holdings: 'hidden', founderShare: 'cash', unplayable: 'strict', trades: true, twoPlayerBank: false });
+    expect(game.state!.options).toEqual({
+      bonusMode: 'tycoon',
+      chainSet: 'set2008',
+      holdings: 'hidden',
+      founderShare: 'cash',
+      unplayable: 'strict',
+      trades: true,
+      twoPlayerBank: false,
+    });
     expect(game.turnLimitSeconds).toBe(3600);
     // The first table message, in the game's thread, shows the board and hides everyone's holdings.
     const board = s.message(game.publicMessageId!);
@@ -121,7 +150,15 @@ describe('/acquire start and its options', () => {
   it('opens with the defaults when no option is given', async () => {
     const s = await open(2);
     const lobby = await s.openLobby(s.users[0]!);
-    for (const line of ['Bonuses: **classic**', 'Chains: **classic**', 'Holdings: **open**', "Founder's share when none is left: **nothing**", 'Unplayable tiles: **replaced**', 'Trades between players: **off**', 'Turn time limit: **none**']) {
+    for (const line of [
+      'Bonuses: **classic**',
+      'Chains: **classic**',
+      'Holdings: **open**',
+      "Founder's share when none is left: **nothing**",
+      'Unplayable tiles: **replaced**',
+      'Trades between players: **off**',
+      'Turn time limit: **none**',
+    ]) {
       expect(textOf(lobby)).toContain(line);
     }
     expect(textOf(lobby)).not.toContain('no bank stockholder');
@@ -270,7 +307,9 @@ describe('the lobby', () => {
     expect(s.message(lobby.id).components).toEqual([]);
     expect(s.message(lobby.id).embeds[0]!.title).toBe('Acquire: a game in progress');
     expect(s.message(lobby.id).embeds[0]!.description).toContain(`<#${game.threadId}>`);
-    expect(s.message(lobby.id).embeds[0]!.fields!.find((field) => field.name === 'Now')!.value).toContain(`<@${game.state!.players[game.state!.currentPlayer]!.id}>`);
+    expect(s.message(lobby.id).embeds[0]!.fields!.find((field) => field.name === 'Now')!.value).toContain(
+      `<@${game.state!.players[game.state!.currentPlayer]!.id}>`,
+    );
     expect(seats().split(', ')).toHaveLength(MAX_PLAYERS);
     const board = s.message(game.publicMessageId!);
     expect(board.channelId).toBe(game.threadId);
@@ -318,7 +357,10 @@ describe('/acquire hand', () => {
           expect(tiles.some((button) => !button.disabled)).toBe(true);
         } else {
           expect(message?.content).toContain('decision now');
-          expect(tiles.every((button) => button.disabled), 'not their placement: tiles disabled').toBe(true);
+          expect(
+            tiles.every((button) => button.disabled),
+            'not their placement: tiles disabled',
+          ).toBe(true);
         }
         expect(message?.content).toMatch(/You have \$[\d,]+/);
       }
@@ -381,7 +423,9 @@ describe('/acquire status, chart and rules', () => {
     const lobbyChart = await s.command(second, 'chart');
     expect(lobbyChart.message?.embeds[0]?.description).toBe('This game: classic chains, tycoon bonuses.');
     expect(isPng(lobbyChart.message?.attachments[0]?.data)).toBe(true);
-    await s.click(lobby, buttonOf(lobby, 'cancel', 'ask').customId, host).then((asked) => s.click(asked.message!, buttonOf(asked.message, 'cancel', 'yes').customId, host));
+    await s
+      .click(lobby, buttonOf(lobby, 'cancel', 'ask').customId, host)
+      .then((asked) => s.click(asked.message!, buttonOf(asked.message, 'cancel', 'yes').customId, host));
     await h.double.waitFor(() => s.publicMessages().at(-1)!.content.includes('was cancelled'), { timeoutMs: SETTLE_MS, description: 'the lobby cancelled' });
 
     const { game } = await s.startGame(host, [second], { chains: 'set2008' });
@@ -466,13 +510,18 @@ describe('cancelling', () => {
     expect(yes.message?.ephemeral).toBe(true);
     expect(yes.message?.content).toBe('The game is cancelled.');
     expect(yes.message?.components).toEqual([]);
-    await h.double.waitFor(() => s.publicMessages().some((message) => message.content.includes('was cancelled')), { timeoutMs: SETTLE_MS, description: 'the public notice' });
+    await h.double.waitFor(() => s.publicMessages().some((message) => message.content.includes('was cancelled')), {
+      timeoutMs: SETTLE_MS,
+      description: 'the public notice',
+    });
     const notice = s.publicMessages().at(-1)!;
     expect(notice.content).toBe(`The game was cancelled by <@${host.id}>. Start a new one with \`/acquire start\`.`);
     await h.double.waitFor(() => s.message(lobby.id).components.length === 0, { timeoutMs: SETTLE_MS, description: 'the lobby losing its buttons' });
     expect(s.message(lobby.id).embeds[0]!.title).toBe('Acquire: this game was cancelled');
     expect(await s.liveGame()).toBeNull();
-    expect((await getGame(h.database.prisma, (await h.database.prisma.game.findFirstOrThrow({ where: { channelId: s.channel() } })).id))?.status).toBe('cancelled');
+    expect((await getGame(h.database.prisma, (await h.database.prisma.game.findFirstOrThrow({ where: { channelId: s.channel() } })).id))?.status).toBe(
+      'cancelled',
+    );
     expectAtMostOneButtonedMessage(h, s.channel());
 
     // A stale Yes from the old confirmation changes nothing.
@@ -498,7 +547,10 @@ describe('cancelling', () => {
     expect(asked.message?.ephemeral).toBe(true);
     expect(asked.message?.id).not.toBe(lobby.id);
     await s.click(asked.message!, buttonOf(asked.message, 'cancel', 'yes').customId, host);
-    await h.double.waitFor(() => s.message(lobby.id).components.length === 0 && s.publicMessages().at(-1)!.content.includes('was cancelled'), { timeoutMs: SETTLE_MS, description: 'the cancellation shown' });
+    await h.double.waitFor(() => s.message(lobby.id).components.length === 0 && s.publicMessages().at(-1)!.content.includes('was cancelled'), {
+      timeoutMs: SETTLE_MS,
+      description: 'the cancellation shown',
+    });
     expect(await s.liveGame()).toBeNull();
     expect(await s.gamesIn()).toBe(1);
   });
@@ -527,12 +579,17 @@ describe('cancelling', () => {
     expect(asked.message?.content).toMatch(/Cancel this game for everyone\?/);
     await s.click(asked.message!, buttonOf(asked.message, 'cancel', 'yes').customId, admin);
     const thread = game.threadId!;
-    await h.double.waitFor(() => !hasButtons(s.message(board.id)) && s.publicMessages(thread).at(-1)!.content.includes('was cancelled'), { timeoutMs: SETTLE_MS, description: 'the cancellation shown' });
+    await h.double.waitFor(() => !hasButtons(s.message(board.id)) && s.publicMessages(thread).at(-1)!.content.includes('was cancelled'), {
+      timeoutMs: SETTLE_MS,
+      description: 'the cancellation shown',
+    });
     expect(s.publicMessages(thread).at(-1)!.content).toContain(`cancelled by <@${admin.id}>`);
     expect((await getGame(h.database.prisma, game.id))?.status).toBe('cancelled');
     expect(s.publicMessages(thread).filter(hasButtons)).toEqual([]);
     // The channel's summary says so.
-    expect(s.message(game.summaryMessageId ?? (await getGame(h.database.prisma, game.id))!.summaryMessageId!).embeds[0]!.title).toBe('Acquire: this game was cancelled');
+    expect(s.message(game.summaryMessageId ?? (await getGame(h.database.prisma, game.id))!.summaryMessageId!).embeds[0]!.title).toBe(
+      'Acquire: this game was cancelled',
+    );
 
     // The board's old buttons now say the game is over.
     const late = await s.forged(board, handId, host);
@@ -643,7 +700,8 @@ function definitionProblems(command: Record<string, unknown>): string[] {
     if (subcommands.length > 0 && subcommands.length !== options.length) problems.push(`${where}: subcommands mixed with options`);
     if (subcommands.some((option) => option.type === 2) && depth > 0) problems.push(`${where}: a group inside a group`);
     const firstOptional = options.findIndex((option) => !option.required);
-    if (firstOptional >= 0 && options.slice(firstOptional).some((option) => option.required)) problems.push(`${where}: a required option after an optional one`);
+    if (firstOptional >= 0 && options.slice(firstOptional).some((option) => option.required))
+      problems.push(`${where}: a required option after an optional one`);
     for (const option of options) {
       const at = `${where} ${option.name}`;
       checkNamed(at, option);
@@ -657,7 +715,8 @@ function definitionProblems(command: Record<string, unknown>): string[] {
         characters += choice.name.length + String(choice.value).length;
         if (choice.name.length < 1 || choice.name.length > 100) problems.push(`${at}: choice name "${choice.name}" (1 to 100 characters)`);
         checkLocalized(`${at} choice ${String(choice.value)}`, (choice as { name_localizations?: unknown }).name_localizations, 100);
-        if (option.type === 3 && (typeof choice.value !== 'string' || choice.value.length < 1 || choice.value.length > 100)) problems.push(`${at}: string choice ${String(choice.value)}`);
+        if (option.type === 3 && (typeof choice.value !== 'string' || choice.value.length < 1 || choice.value.length > 100))
+          problems.push(`${at}: string choice ${String(choice.value)}`);
         if (option.type === 4 && !Number.isSafeInteger(choice.value)) problems.push(`${at}: integer choice ${String(choice.value)}`);
       }
     }
@@ -682,7 +741,19 @@ describe('the command definition', () => {
       name: string;
       options?: { name: string; choices?: { value: unknown }[] }[];
     }[];
-    expect(subcommands.map((sub) => sub.name).sort()).toEqual(['cancel', 'chart', 'export', 'hand', 'history', 'notify', 'profile', 'rules', 'start', 'stats', 'status']);
+    expect(subcommands.map((sub) => sub.name).sort()).toEqual([
+      'cancel',
+      'chart',
+      'export',
+      'hand',
+      'history',
+      'notify',
+      'profile',
+      'rules',
+      'start',
+      'stats',
+      'status',
+    ]);
     const notify = subcommands.find((sub) => sub.name === 'notify')!;
     expect(notify.options!.map((option) => [option.name, option.choices!.map((choice) => choice.value)])).toEqual([['reminders', ['on', 'off']]]);
     const start = subcommands.find((sub) => sub.name === 'start')!;
@@ -698,7 +769,9 @@ describe('the command definition', () => {
       'hints',
       'language',
     ]);
-    expect(start.options!.find((option) => option.name === 'turn_limit')!.choices!.map((choice) => choice.value)).toEqual(TURN_LIMITS.map((limit) => limit.value));
+    expect(start.options!.find((option) => option.name === 'turn_limit')!.choices!.map((choice) => choice.value)).toEqual(
+      TURN_LIMITS.map((limit) => limit.value),
+    );
     // The validator itself catches what Discord refuses.
     expect(definitionProblems({ name: 'Acquire', description: 'x'.repeat(101), options: [] })).toHaveLength(2);
   });
@@ -707,12 +780,16 @@ describe('the command definition', () => {
 describe('npm run register', () => {
   const run = (env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> =>
     new Promise((resolve) => {
-      execFile('npm', ['run', '--silent', 'register'], { cwd: REPO, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
+      execFile(
+        'npm',
+        ['run', '--silent', 'register'],
+        { cwd: REPO, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, timeout: 30_000 },
+        (error, stdout, stderr) => {
           resolve({
             code: error ? Number((error as { code?: unknown }).code ?? 1) : 0,
             stdout,
             stderr,
-      });
+          });
         },
       );
     });

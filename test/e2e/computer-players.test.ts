@@ -19,8 +19,10 @@ afterAll(async () => {
 
 describe('a game against computer players', () => {
   it('seats five hard computers from the lobby and plays a whole game against them', async () => {
-    const [host] = h.guild.users as [typeof h.guild.users[0]];
-    const start = await h.double.slashCommand({ guildId: h.guild.id, channelId: h.guild.channelId, user: host, name: 'acquire', subcommand: 'start', options: { hints: true } }).settled({ timeoutMs: SETTLE_MS });
+    const [host] = h.guild.users as [(typeof h.guild.users)[0]];
+    const start = await h.double
+      .slashCommand({ guildId: h.guild.id, channelId: h.guild.channelId, user: host, name: 'acquire', subcommand: 'start', options: { hints: true } })
+      .settled({ timeoutMs: SETTLE_MS });
     const lobby = start.original!;
     const click = (kind: string, arg?: string) => {
       const found = buttonsOf(h.double.message(lobby.id)).find((button) => button.kind === kind && (arg === undefined || button.arg === arg));
@@ -51,7 +53,7 @@ describe('a game against computer players', () => {
       if (now.status === 'finished') break;
       if (!suggested) {
         // Hints: the panel offers Suggest, answered privately with the hard player's move and a reason.
-            const board = latestPublicWithButtons(h)!;
+        const board = latestPublicWithButtons(h)!;
         const opener = buttonsOf(board).find((button) => button.kind === 'decide' || button.kind === 'hand')!;
         const panel = await h.double.clickButton({ message: board, customId: opener.customId, user: host }).settled({ timeoutMs: SETTLE_MS });
         const suggest = buttonsOf(panel.original!).find((button) => button.kind === 'suggest');

@@ -16,7 +16,14 @@ import { openPglite } from '../support/pglite.js';
 import { dealsFrom } from './seed.js';
 import { writeShownTables } from '../../src/bot/table/publish.js';
 import { decidingSeat } from '../../src/engine/index.js';
-import { DiscordDouble, FAST_TEST_RATE_LIMITS, type GuildFixture, type InteractionHandle, type InteractionView, type StoredMessage } from '../support/discord-double/index.js';
+import {
+  DiscordDouble,
+  FAST_TEST_RATE_LIMITS,
+  type GuildFixture,
+  type InteractionHandle,
+  type InteractionView,
+  type StoredMessage,
+} from '../support/discord-double/index.js';
 
 export interface Harness {
   double: DiscordDouble;
@@ -68,7 +75,19 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   });
   const log = createLogger({ level: 'debug', destination });
   const launch = async (): Promise<Bot> => {
-    const bot = createBot({ db: database.prisma, log, commands: COMMAND_HANDLERS, computerMoveDelayMs: 20, ...(options.catchUpAfterMs === undefined ? {} : { catchUpAfterMs: options.catchUpAfterMs }), ...(options.globalRestLimit === undefined ? {} : { globalRestLimit: options.globalRestLimit }), clientOptions: clientOptionsOf(double, options), ...(options.now ? { now: options.now, clockTickMs: 0 } : {}), gameSeed, ...(options.summaryEditMs === undefined ? {} : { summaryEditMs: options.summaryEditMs }), ...(options.metrics ? { metrics: options.metrics } : {}) });
+    const bot = createBot({
+      db: database.prisma,
+      log,
+      commands: COMMAND_HANDLERS,
+      computerMoveDelayMs: 20,
+      ...(options.catchUpAfterMs === undefined ? {} : { catchUpAfterMs: options.catchUpAfterMs }),
+      ...(options.globalRestLimit === undefined ? {} : { globalRestLimit: options.globalRestLimit }),
+      clientOptions: clientOptionsOf(double, options),
+      ...(options.now ? { now: options.now, clockTickMs: 0 } : {}),
+      gameSeed,
+      ...(options.summaryEditMs === undefined ? {} : { summaryEditMs: options.summaryEditMs }),
+      ...(options.metrics ? { metrics: options.metrics } : {}),
+    });
     await bot.start(double.token);
     return bot;
   };
@@ -156,7 +175,14 @@ function buttonsDecoded(components: StoredMessage['components']): DecodedButton[
     for (const component of walkComponents(components)) {
       if (component.type !== 2 || !component.custom_id) continue;
       const id = decodeEnvelope(component.custom_id);
-      buttons.push({ customId: component.custom_id, label: String(component.label ?? ''), kind: id?.kind ?? '?', arg: id?.argText ?? '', stateId: id?.stateId ?? -1, disabled: Boolean(component.disabled) });
+      buttons.push({
+        customId: component.custom_id,
+        label: String(component.label ?? ''),
+        kind: id?.kind ?? '?',
+        arg: id?.argText ?? '',
+        stateId: id?.stateId ?? -1,
+        disabled: Boolean(component.disabled),
+      });
     }
     decodedButtons.set(components, buttons);
   }
@@ -206,7 +232,11 @@ export function offersOnlyAfter(message: StoredMessage | null | undefined, state
 
 /** Waits until the table of `channelId` shows a state after `stateId` (the move made there was told). */
 export async function tableMovedPast(harness: Venue, channelId: string, stateId: number): Promise<void> {
-  await harness.double.waitFor(() => tableStateId(harness, channelId) > stateId, { timeoutMs: SETTLE_MS, description: `the table showing a state after ${stateId}`, channelId });
+  await harness.double.waitFor(() => tableStateId(harness, channelId) > stateId, {
+    timeoutMs: SETTLE_MS,
+    description: `the table showing a state after ${stateId}`,
+    channelId,
+  });
 }
 
 /** What a message says: its content and, in Components V2, its text displays. */
@@ -254,7 +284,9 @@ export async function humansTurnOrEnd(h: Harness, gameId: string, humanId: strin
     }
     if (Date.now() > until) {
       const errors = h.logLines.filter((line) => line.level === 50).map((line) => `${String(line.msg)} ${JSON.stringify(line.err ?? '')}`.slice(0, 400));
-      throw new Error(`the computers did not hand the turn back: ${game.status}, decider ${game.state ? decidingSeat(game.state) : '-'}, public ${game.publicStateId} / ${game.state?.stateId}; errors: ${errors.join(' | ')}`);
+      throw new Error(
+        `the computers did not hand the turn back: ${game.status}, decider ${game.state ? decidingSeat(game.state) : '-'}, public ${game.publicStateId} / ${game.state?.stateId}; errors: ${errors.join(' | ')}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

@@ -13,7 +13,10 @@ const CHAINS = CHAIN_SETS.classic.map((chain) => chain.name);
 /** Every line of `messages`, oldest first, as they read now (text, embeds' descriptions and fields). */
 export function publicLines(messages: readonly StoredMessage[]): string[] {
   return messages
-    .flatMap((message) => [messageText(message), ...message.embeds.flatMap((embed) => [embed.description ?? '', ...(embed.fields ?? []).map((field) => field.value)])])
+    .flatMap((message) => [
+      messageText(message),
+      ...message.embeds.flatMap((embed) => [embed.description ?? '', ...(embed.fields ?? []).map((field) => field.value)]),
+    ])
     .flatMap((text) => text.split('\n'));
 }
 

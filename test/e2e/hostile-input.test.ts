@@ -34,10 +34,23 @@ beforeAll(async () => {
   harness = await startHarness({ users: 2, channels: ['acquire', 'quiet'] });
   quietChannel = harness.guild.channels[1]!.id;
   const [host, guest] = harness.guild.users;
-  const start = await harness.double.slashCommand({ guildId: harness.guild.id, channelId: harness.guild.channelId, user: host!, name: 'acquire', subcommand: 'start', options: { trades: true } }).settled({ timeoutMs: SETTLE_MS });
+  const start = await harness.double
+    .slashCommand({
+      guildId: harness.guild.id,
+      channelId: harness.guild.channelId,
+      user: host!,
+      name: 'acquire',
+      subcommand: 'start',
+      options: { trades: true },
+    })
+    .settled({ timeoutMs: SETTLE_MS });
   const lobby = start.original!;
-  await harness.double.clickButton({ message: lobby, customId: buttonsOf(lobby).find((b) => b.kind === 'join')!.customId, user: guest! }).settled({ timeoutMs: SETTLE_MS });
-  await harness.double.clickButton({ message: lobby, customId: buttonsOf(harness.double.message(lobby.id)).find((b) => b.kind === 'start')!.customId, user: host! }).settled({ timeoutMs: SETTLE_MS });
+  await harness.double
+    .clickButton({ message: lobby, customId: buttonsOf(lobby).find((b) => b.kind === 'join')!.customId, user: guest! })
+    .settled({ timeoutMs: SETTLE_MS });
+  await harness.double
+    .clickButton({ message: lobby, customId: buttonsOf(harness.double.message(lobby.id)).find((b) => b.kind === 'start')!.customId, user: host! })
+    .settled({ timeoutMs: SETTLE_MS });
   await harness.bot.context.locks.idle();
   game = (await liveGamesIn(harness.database.prisma, harness.guild.channelId))[0] as ActiveGame;
   expect(game.status).toBe('active');
@@ -69,7 +82,14 @@ it('refuses every hostile value of every option of /acquire start, clearly, star
       const spec = START_OPTIONS[option as keyof typeof START_OPTIONS];
       // A boolean option given a boolean is a legitimate start: not hostile.
       if (spec.type === 'boolean' && value.type === ApplicationCommandOptionType.Boolean) continue;
-      const handle = harness.double.slashCommand({ guildId: harness.guild.id, channelId: quietChannel, user, name: 'acquire', subcommand: 'start', options: { [option]: value } });
+      const handle = harness.double.slashCommand({
+        guildId: harness.guild.id,
+        channelId: quietChannel,
+        user,
+        name: 'acquire',
+        subcommand: 'start',
+        options: { [option]: value },
+      });
       await expectClearRefusal(handle, `start ${option}=${String(value.value).slice(0, 20)} (type ${value.type})`);
     }
   }
@@ -78,11 +98,31 @@ it('refuses every hostile value of every option of /acquire start, clearly, star
 
 it('refuses hostile values of the other commands’ options clearly', async () => {
   const user = harness.guild.users[1]!;
-  for (const value of [...HOSTILE_TEXT.map((text) => ({ type: ApplicationCommandOptionType.String, value: text })), ...WRONG_TYPES.filter((wrong) => wrong.type !== ApplicationCommandOptionType.String)]) {
-    await expectClearRefusal(harness.double.slashCommand({ guildId: harness.guild.id, channelId: quietChannel, user, name: 'acquire', subcommand: 'notify', options: { reminders: value } }), `notify reminders=${String(value.value).slice(0, 20)}`);
+  for (const value of [
+    ...HOSTILE_TEXT.map((text) => ({ type: ApplicationCommandOptionType.String, value: text })),
+    ...WRONG_TYPES.filter((wrong) => wrong.type !== ApplicationCommandOptionType.String),
+  ]) {
+    await expectClearRefusal(
+      harness.double.slashCommand({
+        guildId: harness.guild.id,
+        channelId: quietChannel,
+        user,
+        name: 'acquire',
+        subcommand: 'notify',
+        options: { reminders: value },
+      }),
+      `notify reminders=${String(value.value).slice(0, 20)}`,
+    );
   }
   for (const value of WRONG_TYPES.filter((wrong) => wrong.type !== ApplicationCommandOptionType.User)) {
-    const handle = harness.double.slashCommand({ guildId: harness.guild.id, channelId: quietChannel, user, name: 'acquire', subcommand: 'profile', options: { user: value } });
+    const handle = harness.double.slashCommand({
+      guildId: harness.guild.id,
+      channelId: quietChannel,
+      user,
+      name: 'acquire',
+      subcommand: 'profile',
+      options: { user: value },
+    });
     await expectClearRefusal(handle, `profile user=${String(value.value).slice(0, 20)}`);
   }
 }, 120_000);
@@ -92,14 +132,29 @@ it('answers every hostile custom id on the table with "not one this bot understa
   const user = harness.guild.users[0]!;
   const before = await stateNow();
   const state = before;
-  const strings = [HUGE, '', ':', 'acq', 'acq::::', `acq:tile:${game.id}:${state}:${'A'.repeat(80)}`, `acq:hand:${game.id}:${'9'.repeat(90)}:`, `acq:${'k'.repeat(95)}`, '\u0000', '💥'.repeat(40), `acq:hand:${game.id}:${state}::${'1'.repeat(3)}`];
+  const strings = [
+    HUGE,
+    '',
+    ':',
+    'acq',
+    'acq::::',
+    `acq:tile:${game.id}:${state}:${'A'.repeat(80)}`,
+    `acq:hand:${game.id}:${'9'.repeat(90)}:`,
+    `acq:${'k'.repeat(95)}`,
+    '\u0000',
+    '💥'.repeat(40),
+    `acq:hand:${game.id}:${state}::${'1'.repeat(3)}`,
+  ];
   for (const customId of strings) {
     const handle = harness.double.forgedClick({ message: table, customId, user });
     await expectClearRefusal(handle, `custom id ${customId.slice(0, 30)}`);
     expect((await answerOf(handle))!.content).toMatch(/not one this bot understands/);
   }
   for (const customId of [12345, null, true, [], { a: 1 }, 1e308]) {
-    const handle = harness.double.malformed((payload) => ({ ...payload, data: { ...(payload.data as object), custom_id: customId } }), (double) => double.forgedClick({ message: table, customId: 'placeholder', user }));
+    const handle = harness.double.malformed(
+      (payload) => ({ ...payload, data: { ...(payload.data as object), custom_id: customId } }),
+      (double) => double.forgedClick({ message: table, customId: 'placeholder', user }),
+    );
     await expectClearRefusal(handle, `custom id ${JSON.stringify(customId)}`);
     expect((await answerOf(handle))!.content).toMatch(/not one this bot understands/);
   }
@@ -109,7 +164,9 @@ it('answers every hostile custom id on the table with "not one this bot understa
 it('refuses every hostile value of every field of the trade form clearly, offering nothing', async () => {
   const { message: table, userId } = new Table(harness, 1).current()!;
   const decider = harness.guild.users.find((user) => user.id === userId)!;
-  const panel: StoredMessage = (await answerOf(harness.double.clickButton({ message: table, customId: buttonsOf(table).find((b) => b.kind === 'hand' || b.kind === 'decide')!.customId, user: decider })))!;
+  const panel: StoredMessage = (await answerOf(
+    harness.double.clickButton({ message: table, customId: buttonsOf(table).find((b) => b.kind === 'hand' || b.kind === 'decide')!.customId, user: decider }),
+  ))!;
   expect(buttonsOf(panel).some((b) => b.kind === 'offer')).toBe(true);
   const before = await stateNow();
   const seat = game.seats.findIndex((s) => s.userId !== decider.id);
@@ -117,7 +174,11 @@ it('refuses every hostile value of every field of the trade form clearly, offeri
   const fields = ['giveShares', 'giveCash', 'getShares', 'getCash'];
   const submit = (values: Record<string, unknown>) =>
     harness.double.malformed(
-      (payload) => ({ ...payload, type: 5, data: { custom_id: formId, components: Object.entries(values).map(([id, value]) => ({ type: 1, components: [{ type: 4, custom_id: id, value }] })) } }),
+      (payload) => ({
+        ...payload,
+        type: 5,
+        data: { custom_id: formId, components: Object.entries(values).map(([id, value]) => ({ type: 1, components: [{ type: 4, custom_id: id, value }] })) },
+      }),
       (double) => double.forgedClick({ message: panel, customId: 'placeholder', user: decider }),
     );
   const hostile = [...HOSTILE_TEXT.filter((text) => text.trim() !== ''), '-1', '1e9', '99999999', '$', ',,,', '2 Nowhere', '999 x Tower and', '0x10'];

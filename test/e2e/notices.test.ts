@@ -20,16 +20,26 @@ afterEach(async () => {
 
 async function startGame(h: Harness, options: Record<string, string | boolean> = {}): Promise<StoredGame> {
   const [host, guest] = h.guild.users as [APIUser, APIUser];
-  const lobby = (await h.double.slashCommand({ guildId: h.guild.id, channelId: h.guild.channelId, user: host, name: 'acquire', subcommand: 'start', options }).settled({ timeoutMs: SETTLE_MS })).original!;
-  await h.double.clickButton({ message: lobby, customId: buttonsOf(lobby).find((button) => button.kind === 'join')!.customId, user: guest }).settled({ timeoutMs: SETTLE_MS });
-  await h.double.clickButton({ message: lobby, customId: buttonsOf(h.double.message(lobby.id)).find((button) => button.kind === 'start')!.customId, user: host }).settled({ timeoutMs: SETTLE_MS });
+  const lobby = (
+    await h.double
+      .slashCommand({ guildId: h.guild.id, channelId: h.guild.channelId, user: host, name: 'acquire', subcommand: 'start', options })
+      .settled({ timeoutMs: SETTLE_MS })
+  ).original!;
+  await h.double
+    .clickButton({ message: lobby, customId: buttonsOf(lobby).find((button) => button.kind === 'join')!.customId, user: guest })
+    .settled({ timeoutMs: SETTLE_MS });
+  await h.double
+    .clickButton({ message: lobby, customId: buttonsOf(h.double.message(lobby.id)).find((button) => button.kind === 'start')!.customId, user: host })
+    .settled({ timeoutMs: SETTLE_MS });
   await h.bot.context.locks.idle();
   const row = await h.database.prisma.game.findFirstOrThrow({ where: { status: 'active' } });
   return (await getGame(h.database.prisma, row.id))!;
 }
 
 async function notify(h: Harness, user: APIUser, reminders: 'on' | 'off'): Promise<string> {
-  const answer = await answerOf(h.double.slashCommand({ guildId: h.guild.id, channelId: h.guild.channelId, user, name: 'acquire', subcommand: 'notify', options: { reminders } }));
+  const answer = await answerOf(
+    h.double.slashCommand({ guildId: h.guild.id, channelId: h.guild.channelId, user, name: 'acquire', subcommand: 'notify', options: { reminders } }),
+  );
   expect(answer?.ephemeral).toBe(true);
   return answer?.content ?? '';
 }
@@ -102,7 +112,11 @@ describe('direct-message reminders under a turn limit', () => {
     const game = await startGame(h, { turn_limit: 120 } as unknown as Record<string, string>);
     expect(game.turnLimitSeconds).toBe(120);
     const decider = h.guild.users.find((user) => user.id === game.state!.players[decidingSeat(game.state!)!]!.id)!;
-    const pass = (seconds: number) => h.database.prisma.$executeRawUnsafe(`UPDATE games SET deadline_at = deadline_at - interval '${seconds} seconds', reminder_at = reminder_at - interval '${seconds} seconds', updated_at = updated_at - interval '${seconds} seconds' WHERE id = $1`, game.id);
+    const pass = (seconds: number) =>
+      h.database.prisma.$executeRawUnsafe(
+        `UPDATE games SET deadline_at = deadline_at - interval '${seconds} seconds', reminder_at = reminder_at - interval '${seconds} seconds', updated_at = updated_at - interval '${seconds} seconds' WHERE id = $1`,
+        game.id,
+      );
     await pass(30);
     await tick(h.bot.context);
     expect(h.double.directMessages(decider)).toHaveLength(0);
@@ -127,9 +141,18 @@ describe('hidden holdings: a merger’s holders', () => {
     const h = harness;
     for (const user of h.guild.users) await notify(h, user, 'on');
     const [host, ...others] = h.guild.users as APIUser[];
-    const lobby = (await h.double.slashCommand({ guildId: h.guild.id, channelId: h.guild.channelId, user: host!, name: 'acquire', subcommand: 'start', options: { holdings: 'hidden' } }).settled({ timeoutMs: SETTLE_MS })).original!;
-    for (const user of others) await h.double.clickButton({ message: lobby, customId: buttonsOf(h.double.message(lobby.id)).find((button) => button.kind === 'join')!.customId, user }).settled({ timeoutMs: SETTLE_MS });
-    await h.double.clickButton({ message: lobby, customId: buttonsOf(h.double.message(lobby.id)).find((button) => button.kind === 'start')!.customId, user: host! }).settled({ timeoutMs: SETTLE_MS });
+    const lobby = (
+      await h.double
+        .slashCommand({ guildId: h.guild.id, channelId: h.guild.channelId, user: host!, name: 'acquire', subcommand: 'start', options: { holdings: 'hidden' } })
+        .settled({ timeoutMs: SETTLE_MS })
+    ).original!;
+    for (const user of others)
+      await h.double
+        .clickButton({ message: lobby, customId: buttonsOf(h.double.message(lobby.id)).find((button) => button.kind === 'join')!.customId, user })
+        .settled({ timeoutMs: SETTLE_MS });
+    await h.double
+      .clickButton({ message: lobby, customId: buttonsOf(h.double.message(lobby.id)).find((button) => button.kind === 'start')!.customId, user: host! })
+      .settled({ timeoutMs: SETTLE_MS });
     await h.bot.context.locks.idle();
     const row = await h.database.prisma.game.findFirstOrThrow({ where: { status: 'active' } });
     const table = new Table(h, 23, row.threadId!);
@@ -146,7 +169,9 @@ describe('hidden holdings: a merger’s holders', () => {
         expect(told.at(-1)?.content).toContain(`sell, trade or keep your ${chain} shares`);
         const waiting = h.double.directMessages(userOf(second, state)).length;
         const message = latestPublicWithButtons(h, row.threadId!)!;
-        const early = await answerOf(h.double.clickButton({ message, customId: buttonsOf(message).find((button) => button.kind === 'decide')!.customId, user: userOf(second, state) }));
+        const early = await answerOf(
+          h.double.clickButton({ message, customId: buttonsOf(message).find((button) => button.kind === 'decide')!.customId, user: userOf(second, state) }),
+        );
         expect(early?.ephemeral).toBe(true);
         expect(early?.content).toContain(`1 other holder of ${chain} decides before you`);
         // Once the first has decided, the second is told.

@@ -23,43 +23,62 @@ afterAll(async () => {
   await created?.close();
 });
 
-it.skipIf(!serverUrl)('tells players the game is temporarily unavailable while PostgreSQL is unreachable, then carries on', async () => {
-  const fresh = await serverDatabases(serverUrl!).open();
-  created = fresh;
-  const direct = new URL(fresh.url!);
-  proxy = new TcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-  await proxy.start();
-  const viaProxy = new URL(fresh.url!);
-  viaProxy.host = `127.0.0.1:${proxy.port}`;
-  proxied = await openDatabase({ kind: 'postgres', url: viaProxy.href });
-  harness = await startHarness({ users: 2, database: proxied });
+it.skipIf(!serverUrl)(
+  'tells players the game is temporarily unavailable while PostgreSQL is unreachable, then carries on',
+  async () => {
+    const fresh = await serverDatabases(serverUrl!).open();
+    created = fresh;
+    const direct = new URL(fresh.url!);
+    proxy = new TcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+    await proxy.start();
+    const viaProxy = new URL(fresh.url!);
+    viaProxy.host = `127.0.0.1:${proxy.port}`;
+    proxied = await openDatabase({ kind: 'postgres', url: viaProxy.href });
+    harness = await startHarness({ users: 2, database: proxied });
 
-  const [host, guest] = harness.guild.users;
-  const start = await harness.double.slashCommand({ guildId: harness.guild.id, channelId: harness.guild.channelId, user: host!, name: 'acquire', subcommand: 'start', options: {} }).settled({ timeoutMs: SETTLE_MS });
-  const lobby = start.original!;
-  await harness.double.clickButton({ message: lobby, customId: buttonsOf(lobby).find((b) => b.kind === 'join')!.customId, user: guest! }).settled({ timeoutMs: SETTLE_MS });
-  await harness.double.clickButton({ message: lobby, customId: buttonsOf(harness.double.message(lobby.id)).find((b) => b.kind === 'start')!.customId, user: host! }).settled({ timeoutMs: SETTLE_MS });
-  const table = new Table(harness, 9);
-  for (let decisions = 0; decisions < 8; decisions++) await table.playDecision();
-  const gameId = (await fresh.prisma.game.findFirstOrThrow({ where: { status: 'active' } })).id;
-  const versionBefore = (await getGame(fresh.prisma, gameId))!.state!.stateId;
+    const [host, guest] = harness.guild.users;
+    const start = await harness.double
+      .slashCommand({ guildId: harness.guild.id, channelId: harness.guild.channelId, user: host!, name: 'acquire', subcommand: 'start', options: {} })
+      .settled({ timeoutMs: SETTLE_MS });
+    const lobby = start.original!;
+    await harness.double
+      .clickButton({ message: lobby, customId: buttonsOf(lobby).find((b) => b.kind === 'join')!.customId, user: guest! })
+      .settled({ timeoutMs: SETTLE_MS });
+    await harness.double
+      .clickButton({ message: lobby, customId: buttonsOf(harness.double.message(lobby.id)).find((b) => b.kind === 'start')!.customId, user: host! })
+      .settled({ timeoutMs: SETTLE_MS });
+    const table = new Table(harness, 9);
+    for (let decisions = 0; decisions < 8; decisions++) await table.playDecision();
+    const gameId = (await fresh.prisma.game.findFirstOrThrow({ where: { status: 'active' } })).id;
+    const versionBefore = (await getGame(fresh.prisma, gameId))!.state!.stateId;
 
-  await proxy.cut();
-  const { message, userId } = table.current()!;
-  const user = harness.guild.users.find((candidate) => candidate.id === userId)!;
-  const opener = buttonsOf(message)[0]!;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const answer = await answerOf(harness.double.clickButton({ message, customId: opener.customId, user }));
-    expect(answer?.ephemeral).toBe(true);
-    expect(answer?.content).toContain('temporarily unavailable');
-    expect(answer?.content).toContain('nothing was changed');
-  }
-  const status = await answerOf(harness.double.slashCommand({ guildId: harness.guild.id, channelId: harness.guild.channelId, user: user, name: 'acquire', subcommand: 'status', options: {} }));
-  expect(status?.content).toContain('temporarily unavailable');
+    await proxy.cut();
+    const { message, userId } = table.current()!;
+    const user = harness.guild.users.find((candidate) => candidate.id === userId)!;
+    const opener = buttonsOf(message)[0]!;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const answer = await answerOf(harness.double.clickButton({ message, customId: opener.customId, user }));
+      expect(answer?.ephemeral).toBe(true);
+      expect(answer?.content).toContain('temporarily unavailable');
+      expect(answer?.content).toContain('nothing was changed');
+    }
+    const status = await answerOf(
+      harness.double.slashCommand({
+        guildId: harness.guild.id,
+        channelId: harness.guild.channelId,
+        user: user,
+        name: 'acquire',
+        subcommand: 'status',
+        options: {},
+      }),
+    );
+    expect(status?.content).toContain('temporarily unavailable');
 
-  await proxy.restore();
-  expect((await getGame(fresh.prisma, gameId))!.state!.stateId).toBe(versionBefore);
-  // The same bot, with no restart, serves the game again.
-  for (let decisions = 0; decisions < 6; decisions++) expect(await table.playDecision()).toBe(true);
-  expect((await getGame(fresh.prisma, gameId))!.state!.stateId).toBeGreaterThan(versionBefore);
-}, 120_000);
+    await proxy.restore();
+    expect((await getGame(fresh.prisma, gameId))!.state!.stateId).toBe(versionBefore);
+    // The same bot, with no restart, serves the game again.
+    for (let decisions = 0; decisions < 6; decisions++) expect(await table.playDecision()).toBe(true);
+    expect((await getGame(fresh.prisma, gameId))!.state!.stateId).toBeGreaterThan(versionBefore);
+  },
+  120_000,
+);

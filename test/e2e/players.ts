@@ -5,12 +5,23 @@
 import { nextInt } from '../../src/engine/rng.js';
 import type { StoredMessage } from '../support/discord-double/index.js';
 import { decodeEnvelope } from '../../src/bot/components.js';
-import { SETTLE_MS, answerOf, buttonsOf, gameChannelOf, latestPublicWithButtons, messageText, offersOnlyAfter, privateFollowUps, tableMovedPast, type Venue } from './harness.js';
+import {
+  SETTLE_MS,
+  answerOf,
+  buttonsOf,
+  gameChannelOf,
+  latestPublicWithButtons,
+  messageText,
+  offersOnlyAfter,
+  privateFollowUps,
+  tableMovedPast,
+  type Venue,
+} from './harness.js';
 
 /** Who the table message asks to decide: the mention in its prompt (its last text), if any. */
 function promptMention(message: StoredMessage): string | null {
   const texts = messageText(message).split('\n');
-  const prompt = message.components.length > 0 && !message.content ? texts.at(-1) ?? '' : message.content;
+  const prompt = message.components.length > 0 && !message.content ? (texts.at(-1) ?? '') : message.content;
   return /<@(\d+)>/.exec(prompt)?.[1] ?? null;
 }
 
@@ -31,7 +42,11 @@ export class Table {
    * `channelId`: where the game plays (a thread, or a channel); by default the newest thread of
    * the guild's channel, or the channel itself.
    */
-  constructor(private readonly harness: Venue, seed: number, private readonly channelId?: string) {
+  constructor(
+    private readonly harness: Venue,
+    seed: number,
+    private readonly channelId?: string,
+  ) {
     this.rng = seed;
   }
 

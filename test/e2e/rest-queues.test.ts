@@ -24,13 +24,19 @@ describe('REST queues', () => {
     // Five lobbies, then all five games started at once: five boards to post at 2 a second.
     const lobbies = [];
     for (const channel of h.guild.channels) {
-      const start = await h.double.slashCommand({ guildId: h.guild.id, channelId: channel.id, user: host, name: 'acquire', subcommand: 'start' }).settled({ timeoutMs: SETTLE_MS });
+      const start = await h.double
+        .slashCommand({ guildId: h.guild.id, channelId: channel.id, user: host, name: 'acquire', subcommand: 'start' })
+        .settled({ timeoutMs: SETTLE_MS });
       const lobby = start.original!;
-      await h.double.clickButton({ message: lobby, customId: buttonsOf(lobby).find((button) => button.kind === 'join')!.customId, user: guest }).settled({ timeoutMs: SETTLE_MS });
+      await h.double
+        .clickButton({ message: lobby, customId: buttonsOf(lobby).find((button) => button.kind === 'join')!.customId, user: guest })
+        .settled({ timeoutMs: SETTLE_MS });
       lobbies.push(lobby);
     }
     const started = performance.now();
-    const starts = lobbies.map((lobby) => h.double.clickButton({ message: lobby, customId: buttonsOf(h.double.message(lobby.id)).find((button) => button.kind === 'start')!.customId, user: host }));
+    const starts = lobbies.map((lobby) =>
+      h.double.clickButton({ message: lobby, customId: buttonsOf(h.double.message(lobby.id)).find((button) => button.kind === 'start')!.customId, user: host }),
+    );
     // While the boards queue, a command in the first channel is answered promptly.
     await new Promise((resolve) => setTimeout(resolve, 100));
     const asked = performance.now();
@@ -62,7 +68,7 @@ describe('REST rate-limit handlers', () => {
     return [...client.rest.handlers.keys(), ...channelRest.handlers.keys()].filter((id) => id.includes('/webhooks/:id/:token'));
   };
 
-  it('lets go of each click\'s webhook handlers once idle, and the game goes on after', async () => {
+  it("lets go of each click's webhook handlers once idle, and the game goes on after", async () => {
     const s = await Server.open(swept, { users: 2 });
     const [host, guest] = s.users as [never, never];
     const { game } = await s.startGame(host, [guest]);

@@ -12,7 +12,10 @@ export function dealsFrom(fixed: number): () => number {
   if (!Number.isSafeInteger(seed)) throw new Error(`SEED must be an integer, not ${process.env.SEED}`);
   try {
     const { testPath, currentTestName } = expect.getState();
-    const name = (currentTestName ?? '').split(' > ').at(-1)!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const name = (currentTestName ?? '')
+      .split(' > ')
+      .at(-1)!
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     onTestFailed(() => console.error(`dealt from seed ${seed}; replay: SEED=${seed} npx vitest run ${relative(process.cwd(), testPath ?? '')} -t '${name}'`));
   } catch {
     // Called in a hook (a harness shared by a file's tests) or outside vitest: dealt from the seed all the same.

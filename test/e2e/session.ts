@@ -43,7 +43,12 @@ export function allButtons(message: StoredMessage | null | undefined): ButtonInf
 
 export function buttonOf(message: StoredMessage | null | undefined, kind: string, arg?: string): ButtonInfo {
   const found = allButtons(message).find((button) => button.kind === kind && (arg === undefined || button.arg === arg));
-  if (!found) throw new Error(`no ${kind} button on message ${message?.id}: ${allButtons(message).map((button) => button.kind).join(', ')}`);
+  if (!found)
+    throw new Error(
+      `no ${kind} button on message ${message?.id}: ${allButtons(message)
+        .map((button) => button.kind)
+        .join(', ')}`,
+    );
   return found;
 }
 
@@ -151,7 +156,12 @@ export class Server {
   }
 
   /** Opens a lobby, seats everyone given, and has the host start the game. */
-  async startGame(host: APIUser, others: APIUser[], options: Record<string, OptionValue> = {}, channelId = this.guild.channelId): Promise<{ lobby: StoredMessage; game: StoredGame }> {
+  async startGame(
+    host: APIUser,
+    others: APIUser[],
+    options: Record<string, OptionValue> = {},
+    channelId = this.guild.channelId,
+  ): Promise<{ lobby: StoredMessage; game: StoredGame }> {
     const lobby = await this.openLobby(host, others, options, channelId);
     const started = await this.click(lobby, buttonOf(lobby, 'start').customId, host);
     expect(privateFollowUps(started.view), 'the start is not refused').toEqual([]);
@@ -173,7 +183,8 @@ export class Server {
     // A 429 is Discord pacing the bot, as it may in production: discord.js waits and sends the
     // request again. It counts as refused only if that request never went through afterwards.
     // (Staying within the limits is checked by test/e2e/rest-queues.test.ts.)
-    const retried = (index: number) => calls.slice(index + 1).some((later) => later.method === calls[index]!.method && later.path === calls[index]!.path && later.status < 400);
+    const retried = (index: number) =>
+      calls.slice(index + 1).some((later) => later.method === calls[index]!.method && later.path === calls[index]!.path && later.status < 400);
     const failed = calls
       .filter((call, index) => call.status >= 400 && !(call.status === 429 && retried(index)))
       .map((call) => `${call.method} ${call.path} -> ${call.status} ${JSON.stringify(call.error)}`);
@@ -223,7 +234,9 @@ export function watchButtonedMessages(h: Harness, channelId: string): { stop(): 
 /** The text of a message: content, Components V2 text displays, and every embed's title, description and fields. */
 export function textOf(message: StoredMessage | null | undefined): string {
   if (!message) return '';
-  const embeds = message.embeds.map((embed) => [embed.title, embed.description, ...(embed.fields ?? []).flatMap((field) => [field.name, field.value]), embed.footer?.text].filter(Boolean).join('\n'));
+  const embeds = message.embeds.map((embed) =>
+    [embed.title, embed.description, ...(embed.fields ?? []).flatMap((field) => [field.name, field.value]), embed.footer?.text].filter(Boolean).join('\n'),
+  );
   return [messageText(message), ...embeds].filter(Boolean).join('\n');
 }
 

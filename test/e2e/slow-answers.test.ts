@@ -42,10 +42,16 @@ it('answers a click in time when the database is slow, then shows the same panel
   harness = await startHarness({ users: 3 });
   const h = harness;
   const [host, guest, onlooker] = h.guild.users;
-  const start = await h.double.slashCommand({ guildId: h.guild.id, channelId: h.guild.channelId, user: host!, name: 'acquire', subcommand: 'start', options: {} }).settled({ timeoutMs: SETTLE_MS });
+  const start = await h.double
+    .slashCommand({ guildId: h.guild.id, channelId: h.guild.channelId, user: host!, name: 'acquire', subcommand: 'start', options: {} })
+    .settled({ timeoutMs: SETTLE_MS });
   const lobby = start.original!;
-  await h.double.clickButton({ message: lobby, customId: buttonsOf(lobby).find((button) => button.kind === 'join')!.customId, user: guest! }).settled({ timeoutMs: SETTLE_MS });
-  await h.double.clickButton({ message: lobby, customId: buttonsOf(h.double.message(lobby.id)).find((button) => button.kind === 'start')!.customId, user: host! }).settled({ timeoutMs: SETTLE_MS });
+  await h.double
+    .clickButton({ message: lobby, customId: buttonsOf(lobby).find((button) => button.kind === 'join')!.customId, user: guest! })
+    .settled({ timeoutMs: SETTLE_MS });
+  await h.double
+    .clickButton({ message: lobby, customId: buttonsOf(h.double.message(lobby.id)).find((button) => button.kind === 'start')!.customId, user: host! })
+    .settled({ timeoutMs: SETTLE_MS });
   const game = (await h.database.prisma.game.findFirstOrThrow({ where: { status: 'active' } }))!;
   const before = (await getGame(h.database.prisma, game.id))!;
   const decider = h.guild.users.find((user) => user.id === before.state!.players[decidingSeat(before.state!)!]!.id)!;

@@ -21,7 +21,7 @@ afterAll(async () => {
 describe('a finished game', () => {
   it('puts the winner on the leaderboard; after every click at most one public message had buttons', async () => {
     const s = await Server.open(h, { users: 3 });
-    const [host, guest, onlooker] = s.users as [typeof s.users[0], typeof s.users[0], typeof s.users[0]];
+    const [host, guest, onlooker] = s.users as [(typeof s.users)[0], (typeof s.users)[0], (typeof s.users)[0]];
 
     const before = await s.command(onlooker, 'stats');
     expect(before.message?.ephemeral).toBe(true);
@@ -43,7 +43,12 @@ describe('a finished game', () => {
     expect(s.publicMessages(thread).filter(hasButtons)).toEqual([final]);
     // The final post carries the board turn by turn, beside the net-worth chart.
     expect(final.attachments.map((attachment) => attachment.filename).sort()).toEqual(['board.png', 'networth.png', 'summary.gif']);
-    expect(final.attachments.find((attachment) => attachment.filename === 'summary.gif')!.data.subarray(0, 6).toString('latin1')).toBe('GIF89a');
+    expect(
+      final.attachments
+        .find((attachment) => attachment.filename === 'summary.gif')!
+        .data.subarray(0, 6)
+        .toString('latin1'),
+    ).toBe('GIF89a');
 
     const after = await s.command(onlooker, 'stats');
     expect(after.message?.ephemeral).toBe(false);

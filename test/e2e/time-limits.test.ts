@@ -6,7 +6,17 @@ import { afterEach, expect, it } from 'vitest';
 import { tick } from '../../src/bot/turn-clock.js';
 import { decidingSeat } from '../../src/engine/index.js';
 import { findLiveGame, getGame, type StoredGame } from '../../src/store/index.js';
-import { SETTLE_MS, answerOf, backgroundSettled, buttonsOf, gameChannelOf, latestPublicWithButtons, messageText, startHarness, type Harness } from './harness.js';
+import {
+  SETTLE_MS,
+  answerOf,
+  backgroundSettled,
+  buttonsOf,
+  gameChannelOf,
+  latestPublicWithButtons,
+  messageText,
+  startHarness,
+  type Harness,
+} from './harness.js';
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -26,7 +36,16 @@ class FakeClock {
 
 async function startTimedGame(h: Harness): Promise<StoredGame> {
   const [host, guest] = h.guild.users;
-  const start = await h.double.slashCommand({ guildId: h.guild.id, channelId: h.guild.channelId, user: host!, name: 'acquire', subcommand: 'start', options: { turn_limit: LIMIT_SECONDS } }).settled({ timeoutMs: SETTLE_MS });
+  const start = await h.double
+    .slashCommand({
+      guildId: h.guild.id,
+      channelId: h.guild.channelId,
+      user: host!,
+      name: 'acquire',
+      subcommand: 'start',
+      options: { turn_limit: LIMIT_SECONDS },
+    })
+    .settled({ timeoutMs: SETTLE_MS });
   const lobby = start.original!;
   expect(lobby.embeds[0]?.description).toContain('Turn time limit: **2 min**');
   const join = buttonsOf(lobby).find((button) => button.kind === 'join')!;
@@ -99,7 +118,9 @@ it('after two misses in a row another player may put the absent one on autopilot
   const offer = buttonsOf(message).find((button) => button.kind === 'autopilot' && button.arg === String(absentSeat))!;
   expect(offer.label).toBe(`Put ${absent.displayName} on autopilot`);
   // The absent player cannot do it to themselves.
-  const self = await answerOf(harness.double.clickButton({ message, customId: offer.customId, user: harness.guild.users.find((user) => user.id === absent.userId)! }));
+  const self = await answerOf(
+    harness.double.clickButton({ message, customId: offer.customId, user: harness.guild.users.find((user) => user.id === absent.userId)! }),
+  );
   expect(self?.content).toContain('cannot put yourself');
   const answer = await answerOf(harness.double.clickButton({ message, customId: offer.customId, user: other }));
   expect(answer?.ephemeral).toBe(true);
@@ -120,7 +141,9 @@ it('after two misses in a row another player may put the absent one on autopilot
   // They come back with one click.
   const latest = latestPublicWithButtons(harness)!;
   const back = buttonsOf(latest).find((button) => button.kind === 'back')!;
-  const welcome = await answerOf(harness.double.clickButton({ message: latest, customId: back.customId, user: harness.guild.users.find((user) => user.id === absent.userId)! }));
+  const welcome = await answerOf(
+    harness.double.clickButton({ message: latest, customId: back.customId, user: harness.guild.users.find((user) => user.id === absent.userId)! }),
+  );
   expect(welcome?.content).toContain('Welcome back');
   expect((await load(harness, game.id)).clock.autopilot).toEqual([]);
 });

@@ -24,9 +24,16 @@ afterEach(async () => {
 });
 
 /** Opens a lobby in `channelId`, seats `players` users, and starts; returns the game and its lobby message. */
-async function openGame(h: Harness, players: number, options: Record<string, string | boolean | number> = {}, users = h.guild.users): Promise<{ game: StoredGame; lobby: StoredMessage }> {
+async function openGame(
+  h: Harness,
+  players: number,
+  options: Record<string, string | boolean | number> = {},
+  users = h.guild.users,
+): Promise<{ game: StoredGame; lobby: StoredMessage }> {
   const [host, ...others] = users;
-  const start = await h.double.slashCommand({ guildId: h.guild.id, channelId: h.guild.channelId, user: host!, name: 'acquire', subcommand: 'start', options }).settled({ timeoutMs: SETTLE_MS });
+  const start = await h.double
+    .slashCommand({ guildId: h.guild.id, channelId: h.guild.channelId, user: host!, name: 'acquire', subcommand: 'start', options })
+    .settled({ timeoutMs: SETTLE_MS });
   const lobby = start.original!;
   expect(lobby.ephemeral).toBe(false);
   for (const user of others.slice(0, players - 1)) {
@@ -36,7 +43,10 @@ async function openGame(h: Harness, players: number, options: Record<string, str
   const startButton = buttonsOf(h.double.message(lobby.id)).find((button) => button.kind === 'start')!;
   await h.double.clickButton({ message: lobby, customId: startButton.customId, user: host! }).settled({ timeoutMs: SETTLE_MS });
   await h.bot.context.locks.idle();
-  const game = await h.database.prisma.game.findFirst({ where: { channelId: h.guild.channelId, createdBy: host!.id, status: 'active' }, orderBy: { createdAt: 'desc' } });
+  const game = await h.database.prisma.game.findFirst({
+    where: { channelId: h.guild.channelId, createdBy: host!.id, status: 'active' },
+    orderBy: { createdAt: 'desc' },
+  });
   const stored = game && (await getGame(h.database.prisma, game.id));
   expect(stored?.status).toBe('active');
   expect(stored?.seats).toHaveLength(players);
@@ -73,7 +83,8 @@ const GAME_TIMEOUT_MS = 240_000;
 
 const TILE_NAME = new RegExp(`\\b(${ALL_TILES.join('|')})\\b`);
 
-const isTableMessage = (message: StoredMessage): boolean => /^### Turn \d+/m.test(messageText(message)) && message.attachments.some((attachment) => attachment.filename === 'board.png');
+const isTableMessage = (message: StoredMessage): boolean =>
+  /^### Turn \d+/m.test(messageText(message)) && message.attachments.some((attachment) => attachment.filename === 'board.png');
 const isFinalMessage = (message: StoredMessage): boolean => messageText(message).includes('### Game over');
 const isMention = (message: StoredMessage): boolean => message.attachments.length === 0 && message.content.includes('Use the buttons of the table message');
 
@@ -101,7 +112,9 @@ function checkMessages(h: Harness, game: StoredGame, table: Table, where: string
     expect(message.ephemeral).toBe(true);
     expect(message.visibleTo).toBe(userId);
   }
-  const tileButtonMessages = [...messages, ...table.panels.map((panel) => panel.message)].filter((message) => buttonsOf(message).some((button) => button.kind === 'tile'));
+  const tileButtonMessages = [...messages, ...table.panels.map((panel) => panel.message)].filter((message) =>
+    buttonsOf(message).some((button) => button.kind === 'tile'),
+  );
   for (const message of tileButtonMessages) expect(message.ephemeral, 'tile buttons are only in private panels').toBe(true);
   // No public message names a tile that was still in a hand when it was sent: every tile a
   // public message names is on the board or set aside face up in the final state.
@@ -117,9 +130,15 @@ function checkMessages(h: Harness, game: StoredGame, table: Table, where: string
 async function checkFinalStandings(h: Harness, game: StoredGame, where: string): Promise<void> {
   await h.bot.context.locks.idle();
   const log = await getActionLog(h.database.prisma, game.id);
-  const replayed = replay(setupOf(game), log.map((entry) => entry.action));
+  const replayed = replay(
+    setupOf(game),
+    log.map((entry) => entry.action),
+  );
   expect(replayed).toEqual(game.state);
-  const final = h.double.channelMessages(where).filter((message) => !message.ephemeral).at(-1)!;
+  const final = h.double
+    .channelMessages(where)
+    .filter((message) => !message.ephemeral)
+    .at(-1)!;
   expect(messageText(final)).toContain('Game over');
   expect(final.attachments.map((attachment) => attachment.filename)).toEqual(['board.png', 'networth.png', 'summary.gif']);
   for (const standing of replayed.result!.standings) {
@@ -198,10 +217,21 @@ async function countTable(h: Harness, game: StoredGame, where: string, firstCall
     expect(channel.pings).toEqual([]);
     const summary = h.double.message(finished.summaryMessageId!)!;
     expect(summary.embeds[0]!.title).toBe('Acquire: game over');
-    expect(summary.embeds[0]!.fields!.find((field) => field.name === 'Result')!.value).toContain(`$${finished.state!.result!.standings[0]!.cash.toLocaleString('en-US')}`);
+    expect(summary.embeds[0]!.fields!.find((field) => field.name === 'Result')!.value).toContain(
+      `$${finished.state!.result!.standings[0]!.cash.toLocaleString('en-US')}`,
+    );
   }
   const globalRequests = h.double.calls.slice(firstCall).filter((call) => call.countsGlobally).length;
-  return { turns: turnsPlayed, moves: finished.state!.stateId, messages: activity.messagesPosted, tableMessages: tableMessages.length, mentions: mentions.length, images: activity.imagesUploaded, pings: activity.pings.length, globalRequests };
+  return {
+    turns: turnsPlayed,
+    moves: finished.state!.stateId,
+    messages: activity.messagesPosted,
+    tableMessages: tableMessages.length,
+    mentions: mentions.length,
+    images: activity.imagesUploaded,
+    pings: activity.pings.length,
+    globalRequests,
+  };
 }
 
 function report(name: string, counts: TableCounts): void {
@@ -209,170 +239,218 @@ function report(name: string, counts: TableCounts): void {
 }
 
 describe('whole games through Discord, each in a thread', () => {
-  it('the channel’s summary follows the turns at most once a window, shows the newest turn, and is brought up to date when the bot stops', async () => {
-    // Long enough that a turn (a few clicks) fits in it on a busy CI machine.
-    const windowMs = 5_000;
-    const h = await startHarness({ users: 2, summaryEditMs: windowMs, gameSeed: dealsFrom(7) });
-    harness = h;
-    const { game, lobby } = await openGame(h, 2);
-    const summaryEdits = () => h.double.calls.filter((call) => call.method === 'PATCH' && call.path === `/channels/${h.guild.channelId}/messages/${lobby.id}`).length;
-    const nowField = () => h.double.message(lobby.id)!.embeds[0]!.fields!.find((field) => field.name === 'Now')!.value;
-    const shows = (state: GameState) => `Turn ${state.turn + 1}: <@${state.players[state.currentPlayer]!.id}>`;
-    const table = new Table(h, 7, game.threadId!);
-    /** Plays until the turn passes `turn`; the game as it then stands. */
-    const playPast = async (turn: number): Promise<StoredGame> => {
-      for (;;) {
-        expect(await table.playDecision()).toBe(true);
-        await h.bot.context.locks.idle();
-        const now = (await getGame(h.database.prisma, game.id))!;
-        if (now.state!.turn > turn) return now;
-      }
-    };
-    const started = Date.now();
-    let current = game;
-    while (current.state!.turn < game.state!.turn + 6) current = await playPast(current.state!.turn);
-    const elapsed = Date.now() - started;
-    // Six turns, edited at most once a window: the first at once, then one at each window's end.
-    expect(summaryEdits()).toBeLessThanOrEqual(2 + Math.floor(elapsed / windowMs));
-    expect(summaryEdits()).toBeLessThan(6);
-    // The window's end shows the newest turn.
-    await h.double.waitFor(() => nowField().startsWith(shows(current.state!)), { timeoutMs: 3 * windowMs, description: 'the summary showing the newest turn' });
-    // The next turn, within the window that edit opened, waits; the bot stopping sends it.
-    const editsBefore = summaryEdits();
-    const last = await playPast(current.state!.turn);
-    expect(summaryEdits()).toBe(editsBefore);
-    await h.bot.stop();
-    expect(summaryEdits()).toBe(editsBefore + 1);
-    expect(nowField()).toContain(shows(last.state!));
-    await h.restart();
-  }, GAME_TIMEOUT_MS);
+  it(
+    'the channel’s summary follows the turns at most once a window, shows the newest turn, and is brought up to date when the bot stops',
+    async () => {
+      // Long enough that a turn (a few clicks) fits in it on a busy CI machine.
+      const windowMs = 5_000;
+      const h = await startHarness({ users: 2, summaryEditMs: windowMs, gameSeed: dealsFrom(7) });
+      harness = h;
+      const { game, lobby } = await openGame(h, 2);
+      const summaryEdits = () =>
+        h.double.calls.filter((call) => call.method === 'PATCH' && call.path === `/channels/${h.guild.channelId}/messages/${lobby.id}`).length;
+      const nowField = () => h.double.message(lobby.id)!.embeds[0]!.fields!.find((field) => field.name === 'Now')!.value;
+      const shows = (state: GameState) => `Turn ${state.turn + 1}: <@${state.players[state.currentPlayer]!.id}>`;
+      const table = new Table(h, 7, game.threadId!);
+      /** Plays until the turn passes `turn`; the game as it then stands. */
+      const playPast = async (turn: number): Promise<StoredGame> => {
+        for (;;) {
+          expect(await table.playDecision()).toBe(true);
+          await h.bot.context.locks.idle();
+          const now = (await getGame(h.database.prisma, game.id))!;
+          if (now.state!.turn > turn) return now;
+        }
+      };
+      const started = Date.now();
+      let current = game;
+      while (current.state!.turn < game.state!.turn + 6) current = await playPast(current.state!.turn);
+      const elapsed = Date.now() - started;
+      // Six turns, edited at most once a window: the first at once, then one at each window's end.
+      expect(summaryEdits()).toBeLessThanOrEqual(2 + Math.floor(elapsed / windowMs));
+      expect(summaryEdits()).toBeLessThan(6);
+      // The window's end shows the newest turn.
+      await h.double.waitFor(() => nowField().startsWith(shows(current.state!)), {
+        timeoutMs: 3 * windowMs,
+        description: 'the summary showing the newest turn',
+      });
+      // The next turn, within the window that edit opened, waits; the bot stopping sends it.
+      const editsBefore = summaryEdits();
+      const last = await playPast(current.state!.turn);
+      expect(summaryEdits()).toBe(editsBefore);
+      await h.bot.stop();
+      expect(summaryEdits()).toBe(editsBefore + 1);
+      expect(nowField()).toContain(shows(last.state!));
+      await h.restart();
+    },
+    GAME_TIMEOUT_MS,
+  );
 
-  it('three players in a tycoon game with trades on, with the bot restarted mid-game', async () => {
-    harness = await startHarness({ users: 3, gameSeed: dealsFrom(23) });
-    const { game } = await openGame(harness, 3, { bonus: 'tycoon', trades: true });
-    const table = new Table(harness, 23, game.threadId!);
-    for (let decisions = 0; decisions < 40; decisions++) expect(await table.playDecision()).toBe(true);
-    await harness.bot.context.locks.idle();
-    const posted = harness.double.channelActivity(game.threadId!).messagesPosted;
-    // A bot that stops writes down what its tables show.
-    await harness.bot.stop();
-    const before = await getGame(harness.database.prisma, game.id);
-    expect(before?.publicStateId).toBe(before?.state!.stateId);
-    await harness.restart();
-    // The new process carries on from the same table message and the same state: it brings the
-    // message up to date in place rather than posting another.
-    expect((await getGame(harness.database.prisma, game.id))?.state!.stateId).toBe(before?.state!.stateId);
-    expect(harness.double.channelActivity(game.threadId!).messagesPosted).toBe(posted);
-    expect(latestPublicWithButtons(harness, game.threadId!)?.id).toBe(before!.publicMessageId);
-    const finished = await playToTheEnd(harness, table, game.id);
-    expect(finished.state!.stateId).toBeGreaterThan(before!.state!.stateId);
-    const actions = (await getActionLog(harness.database.prisma, game.id)).map((entry) => entry.action.type);
-    expect(actions).toContain('offerTrade');
-    expect(actions).toContain('answerTrade');
-    // Trade offers give their terms in an open game.
-    expect(harness.double.channelMessages(game.threadId!).map(messageText).join('\n')).toMatch(/offered \*\*[^*]+\*\* \$100 for nothing/);
-    checkMessages(harness, finished, table, game.threadId!, before!.state!.turn + 1);
-    await checkFinalStandings(harness, finished, game.threadId!);
-  }, GAME_TIMEOUT_MS);
-
-  it('six players with hidden holdings: no public message shows anyone’s cash or shares', async () => {
-    harness = await startHarness({ users: 6, gameSeed: dealsFrom(5) });
-    const firstCall = harness.double.calls.length;
-    const { game } = await openGame(harness, 6, { holdings: 'hidden' });
-    const table = new Table(harness, 5, game.threadId!);
-    const finished = await playToTheEnd(harness, table, game.id);
-    checkMessages(harness, finished, table, game.threadId!);
-    await checkFinalStandings(harness, finished, game.threadId!);
-    const counts = await countTable(harness, finished, game.threadId!, firstCall);
-    expect(counts.globalRequests).toBeLessThanOrEqual(counts.moves);
-    // A merger's holders are neither named nor pinged while holdings are hidden (it would tell who holds the chain).
-    expect(counts.mentions).toBe(0);
-    report('6 players, hidden holdings', counts);
-    // Before the end: every message but the last turn's (closed once holdings are revealed) and the result.
-    const messages = harness.double.channelMessages(game.threadId!);
-    const lastTurn = messages.filter(isTableMessage).at(-1)!;
-    const publicBeforeTheEnd = messages.filter((message) => message !== lastTurn && !isFinalMessage(message));
-    for (const message of publicBeforeTheEnd) {
-      // Bonuses are paid in public; nobody's cash or shares are shown.
-      for (const line of messageText(message).split('\n').filter((text) => !/^(Final bonuses|Bonuses) for/.test(text))) expect(line).not.toMatch(/\$\d/);
-    }
-    // The reader that rebuilds an open game's holdings from its thread (the two-games test) fails
-    // here for every player, and no line gives a bank's count of a chain or a player's cash.
-    const lines = publicLines(publicBeforeTheEnd);
-    const rebuilt = rebuild(lines, finished.state!.players.map((player) => player.name));
-    finished.state!.players.forEach((player, seat) => expect(rebuilt[seat], `${player.name}'s shares rebuilt from public lines`).not.toEqual(player.shares));
-    expect(lines.filter((line) => HOLDINGS_GIVEN.test(line))).toEqual([]);
-  }, GAME_TIMEOUT_MS);
-
-  it('two games of two players in one channel at once, each in its lobby’s thread, from /acquire start to the results', async () => {
-    harness = await startHarness({ users: 4, gameSeed: dealsFrom(1) });
-    const firstCall = harness.double.calls.length;
-    const [a, b, c, d] = harness.guild.users as [typeof harness.guild.users[0], typeof harness.guild.users[0], typeof harness.guild.users[0], typeof harness.guild.users[0]];
-    const first = await openGame(harness, 2, {}, [a, b]);
-    expect(first.game.threadId).toBe(first.lobby.id);
-    expect(harness.double.threads(harness.guild.channelId).map((thread) => thread.name)).toEqual(['Acquire: player1 vs player2']);
-    // The channel is free for the next lobby as soon as the first game moved into its thread.
-    const second = await openGame(harness, 2, {}, [c, d]);
-    expect(second.game.threadId).toBe(second.lobby.id);
-    expect(harness.double.threads(harness.guild.channelId).map((thread) => thread.id).sort()).toEqual([first.lobby.id, second.lobby.id].sort());
-    const tables = [new Table(harness, 21, first.game.threadId!), new Table(harness, 42, second.game.threadId!)];
-    // The first game's thread as it reads after each of its decisions, and the shares then.
-    const snapshots: { lines: string[]; shares: number[][] }[] = [];
-    let names: string[] = [];
-    // Interleaved: a decision in one game, then in the other.
-    let playing = [true, true];
-    for (let round = 0; playing.some(Boolean) && round < 3000; round++) {
-      playing = await Promise.all(tables.map((table, index) => (playing[index] ? table.playDecision() : Promise.resolve(false))));
-      const now = (await getGame(harness.database.prisma, first.game.id))!;
-      if (!playing[0] || now.status !== 'active') continue;
-      names = now.state.players.map((player) => player.name);
-      snapshots.push({ lines: publicLines(harness.double.channelMessages(first.game.threadId!)), shares: now.state.players.map((player) => player.shares.slice()) });
-    }
-    // An open game's holdings can be rebuilt from its thread alone, move after move (the same
-    // reader fails in a hidden game: the six-player test).
-    expect(snapshots.length).toBeGreaterThan(30);
-    for (const snapshot of snapshots) expect(rebuild(snapshot.lines, names)).toEqual(snapshot.shares);
-    const counts: TableCounts[] = [];
-    for (const [index, { game }] of [first, second].entries()) {
-      const finished = await finishedGame(harness, game.id);
-      // Each thread holds only its own game's messages.
-      const seated = new Set(finished.seats.map((seat) => seat.userId));
-      for (const ping of harness.double.channelActivity(game.threadId!).pings) expect(seated.has(ping.userId)).toBe(true);
-      checkMessages(harness, finished, tables[index]!, game.threadId!);
+  it(
+    'three players in a tycoon game with trades on, with the bot restarted mid-game',
+    async () => {
+      harness = await startHarness({ users: 3, gameSeed: dealsFrom(23) });
+      const { game } = await openGame(harness, 3, { bonus: 'tycoon', trades: true });
+      const table = new Table(harness, 23, game.threadId!);
+      for (let decisions = 0; decisions < 40; decisions++) expect(await table.playDecision()).toBe(true);
+      await harness.bot.context.locks.idle();
+      const posted = harness.double.channelActivity(game.threadId!).messagesPosted;
+      // A bot that stops writes down what its tables show.
+      await harness.bot.stop();
+      const before = await getGame(harness.database.prisma, game.id);
+      expect(before?.publicStateId).toBe(before?.state!.stateId);
+      await harness.restart();
+      // The new process carries on from the same table message and the same state: it brings the
+      // message up to date in place rather than posting another.
+      expect((await getGame(harness.database.prisma, game.id))?.state!.stateId).toBe(before?.state!.stateId);
+      expect(harness.double.channelActivity(game.threadId!).messagesPosted).toBe(posted);
+      expect(latestPublicWithButtons(harness, game.threadId!)?.id).toBe(before!.publicMessageId);
+      const finished = await playToTheEnd(harness, table, game.id);
+      expect(finished.state!.stateId).toBeGreaterThan(before!.state!.stateId);
+      const actions = (await getActionLog(harness.database.prisma, game.id)).map((entry) => entry.action.type);
+      expect(actions).toContain('offerTrade');
+      expect(actions).toContain('answerTrade');
+      // Trade offers give their terms in an open game.
+      expect(harness.double.channelMessages(game.threadId!).map(messageText).join('\n')).toMatch(/offered \*\*[^*]+\*\* \$100 for nothing/);
+      checkMessages(harness, finished, table, game.threadId!, before!.state!.turn + 1);
       await checkFinalStandings(harness, finished, game.threadId!);
-      counts.push(await countTable(harness, finished, game.threadId!, firstCall));
-    }
-    // Both games' requests since the harness started (countTable counts them all).
-    const both = { ...counts[0]!, ...Object.fromEntries((['turns', 'moves', 'messages', 'tableMessages', 'mentions', 'images', 'pings'] as const).map((key) => [key, counts[0]![key] + counts[1]![key]])) };
-    report('2 players, two games at once', both);
-    // At most one request per move counted against Discord's global limit.
-    expect(both.globalRequests).toBeLessThanOrEqual(both.moves);
-    // The channel: the two summaries, nothing else.
-    expect(harness.double.channelActivity(harness.guild.channelId).messagesPosted).toBe(2);
-    expect(await findLiveGame(harness.database.prisma, harness.guild.channelId)).toBeNull();
-    // Moves are logged at debug (the harness logs everything): a bot at the default level, info,
-    // writes a few lines a game (started, ...), not one a move.
-    const moveLines = harness.logLines.filter((line) => line.msg === 'move applied');
-    expect(moveLines.length).toBeGreaterThan(60);
-    expect(new Set(moveLines.map((line) => line.level))).toEqual(new Set(['debug']));
-    expect(harness.logLines.filter((line) => line.level === 'info').length).toBeLessThan(2 * 5);
-  }, GAME_TIMEOUT_MS * 2);
+    },
+    GAME_TIMEOUT_MS,
+  );
 
-  it('without the permission to open threads, the game plays in the channel and says once how to allow threads', async () => {
-    harness = await startHarness({ users: 2, gameSeed: dealsFrom(13) });
-    harness.double.revokeBotPermissions(harness.guild.id, PermissionFlagsBits.CreatePublicThreads);
-    const { game } = await openGame(harness, 2);
-    expect(game.threadId).toBeNull();
-    expect(harness.double.threads(harness.guild.channelId)).toEqual([]);
-    const table = new Table(harness, 13, harness.guild.channelId);
-    const finished = await playToTheEnd(harness, table, game.id);
-    const texts = harness.double.channelMessages(harness.guild.channelId).map(messageText);
-    expect(texts.filter((text) => text.includes('Create Public Threads'))).toHaveLength(1);
-    checkMessages(harness, finished, table, harness.guild.channelId);
-    await checkFinalStandings(harness, finished, harness.guild.channelId);
-    // Every refused request would have shown here: none was made without the permission.
-    expect(harness.double.calls.filter((call) => call.status >= 400).map((call) => `${call.method} ${call.path}`)).toEqual([]);
-  }, GAME_TIMEOUT_MS);
+  it(
+    'six players with hidden holdings: no public message shows anyone’s cash or shares',
+    async () => {
+      harness = await startHarness({ users: 6, gameSeed: dealsFrom(5) });
+      const firstCall = harness.double.calls.length;
+      const { game } = await openGame(harness, 6, { holdings: 'hidden' });
+      const table = new Table(harness, 5, game.threadId!);
+      const finished = await playToTheEnd(harness, table, game.id);
+      checkMessages(harness, finished, table, game.threadId!);
+      await checkFinalStandings(harness, finished, game.threadId!);
+      const counts = await countTable(harness, finished, game.threadId!, firstCall);
+      expect(counts.globalRequests).toBeLessThanOrEqual(counts.moves);
+      // A merger's holders are neither named nor pinged while holdings are hidden (it would tell who holds the chain).
+      expect(counts.mentions).toBe(0);
+      report('6 players, hidden holdings', counts);
+      // Before the end: every message but the last turn's (closed once holdings are revealed) and the result.
+      const messages = harness.double.channelMessages(game.threadId!);
+      const lastTurn = messages.filter(isTableMessage).at(-1)!;
+      const publicBeforeTheEnd = messages.filter((message) => message !== lastTurn && !isFinalMessage(message));
+      for (const message of publicBeforeTheEnd) {
+        // Bonuses are paid in public; nobody's cash or shares are shown.
+        for (const line of messageText(message)
+          .split('\n')
+          .filter((text) => !/^(Final bonuses|Bonuses) for/.test(text)))
+          expect(line).not.toMatch(/\$\d/);
+      }
+      // The reader that rebuilds an open game's holdings from its thread (the two-games test) fails
+      // here for every player, and no line gives a bank's count of a chain or a player's cash.
+      const lines = publicLines(publicBeforeTheEnd);
+      const rebuilt = rebuild(
+        lines,
+        finished.state!.players.map((player) => player.name),
+      );
+      finished.state!.players.forEach((player, seat) => expect(rebuilt[seat], `${player.name}'s shares rebuilt from public lines`).not.toEqual(player.shares));
+      expect(lines.filter((line) => HOLDINGS_GIVEN.test(line))).toEqual([]);
+    },
+    GAME_TIMEOUT_MS,
+  );
+
+  it(
+    'two games of two players in one channel at once, each in its lobby’s thread, from /acquire start to the results',
+    async () => {
+      harness = await startHarness({ users: 4, gameSeed: dealsFrom(1) });
+      const firstCall = harness.double.calls.length;
+      const [a, b, c, d] = harness.guild.users as [
+        (typeof harness.guild.users)[0],
+        (typeof harness.guild.users)[0],
+        (typeof harness.guild.users)[0],
+        (typeof harness.guild.users)[0],
+      ];
+      const first = await openGame(harness, 2, {}, [a, b]);
+      expect(first.game.threadId).toBe(first.lobby.id);
+      expect(harness.double.threads(harness.guild.channelId).map((thread) => thread.name)).toEqual(['Acquire: player1 vs player2']);
+      // The channel is free for the next lobby as soon as the first game moved into its thread.
+      const second = await openGame(harness, 2, {}, [c, d]);
+      expect(second.game.threadId).toBe(second.lobby.id);
+      expect(
+        harness.double
+          .threads(harness.guild.channelId)
+          .map((thread) => thread.id)
+          .sort(),
+      ).toEqual([first.lobby.id, second.lobby.id].sort());
+      const tables = [new Table(harness, 21, first.game.threadId!), new Table(harness, 42, second.game.threadId!)];
+      // The first game's thread as it reads after each of its decisions, and the shares then.
+      const snapshots: { lines: string[]; shares: number[][] }[] = [];
+      let names: string[] = [];
+      // Interleaved: a decision in one game, then in the other.
+      let playing = [true, true];
+      for (let round = 0; playing.some(Boolean) && round < 3000; round++) {
+        playing = await Promise.all(tables.map((table, index) => (playing[index] ? table.playDecision() : Promise.resolve(false))));
+        const now = (await getGame(harness.database.prisma, first.game.id))!;
+        if (!playing[0] || now.status !== 'active') continue;
+        names = now.state.players.map((player) => player.name);
+        snapshots.push({
+          lines: publicLines(harness.double.channelMessages(first.game.threadId!)),
+          shares: now.state.players.map((player) => player.shares.slice()),
+        });
+      }
+      // An open game's holdings can be rebuilt from its thread alone, move after move (the same
+      // reader fails in a hidden game: the six-player test).
+      expect(snapshots.length).toBeGreaterThan(30);
+      for (const snapshot of snapshots) expect(rebuild(snapshot.lines, names)).toEqual(snapshot.shares);
+      const counts: TableCounts[] = [];
+      for (const [index, { game }] of [first, second].entries()) {
+        const finished = await finishedGame(harness, game.id);
+        // Each thread holds only its own game's messages.
+        const seated = new Set(finished.seats.map((seat) => seat.userId));
+        for (const ping of harness.double.channelActivity(game.threadId!).pings) expect(seated.has(ping.userId)).toBe(true);
+        checkMessages(harness, finished, tables[index]!, game.threadId!);
+        await checkFinalStandings(harness, finished, game.threadId!);
+        counts.push(await countTable(harness, finished, game.threadId!, firstCall));
+      }
+      // Both games' requests since the harness started (countTable counts them all).
+      const both = {
+        ...counts[0]!,
+        ...Object.fromEntries(
+          (['turns', 'moves', 'messages', 'tableMessages', 'mentions', 'images', 'pings'] as const).map((key) => [key, counts[0]![key] + counts[1]![key]]),
+        ),
+      };
+      report('2 players, two games at once', both);
+      // At most one request per move counted against Discord's global limit.
+      expect(both.globalRequests).toBeLessThanOrEqual(both.moves);
+      // The channel: the two summaries, nothing else.
+      expect(harness.double.channelActivity(harness.guild.channelId).messagesPosted).toBe(2);
+      expect(await findLiveGame(harness.database.prisma, harness.guild.channelId)).toBeNull();
+      // Moves are logged at debug (the harness logs everything): a bot at the default level, info,
+      // writes a few lines a game (started, ...), not one a move.
+      const moveLines = harness.logLines.filter((line) => line.msg === 'move applied');
+      expect(moveLines.length).toBeGreaterThan(60);
+      expect(new Set(moveLines.map((line) => line.level))).toEqual(new Set(['debug']));
+      expect(harness.logLines.filter((line) => line.level === 'info').length).toBeLessThan(2 * 5);
+    },
+    GAME_TIMEOUT_MS * 2,
+  );
+
+  it(
+    'without the permission to open threads, the game plays in the channel and says once how to allow threads',
+    async () => {
+      harness = await startHarness({ users: 2, gameSeed: dealsFrom(13) });
+      harness.double.revokeBotPermissions(harness.guild.id, PermissionFlagsBits.CreatePublicThreads);
+      const { game } = await openGame(harness, 2);
+      expect(game.threadId).toBeNull();
+      expect(harness.double.threads(harness.guild.channelId)).toEqual([]);
+      const table = new Table(harness, 13, harness.guild.channelId);
+      const finished = await playToTheEnd(harness, table, game.id);
+      const texts = harness.double.channelMessages(harness.guild.channelId).map(messageText);
+      expect(texts.filter((text) => text.includes('Create Public Threads'))).toHaveLength(1);
+      checkMessages(harness, finished, table, harness.guild.channelId);
+      await checkFinalStandings(harness, finished, harness.guild.channelId);
+      // Every refused request would have shown here: none was made without the permission.
+      expect(harness.double.calls.filter((call) => call.status >= 400).map((call) => `${call.method} ${call.path}`)).toEqual([]);
+    },
+    GAME_TIMEOUT_MS,
+  );
 });
 
 describe('bad clicks change nothing', () => {
@@ -404,7 +482,16 @@ describe('bad clicks change nothing', () => {
     // Someone not in the game.
     await tryClick(`acq:tile:${game.id}:${stateId}:1A`, outsider);
     // Forged and damaged ids.
-    for (const forged of ['hello', 'acq:tile', `acq:tile:${game.id}:${stateId}:13Z`, `acq:found:${game.id}:${stateId}:9`, `acq:buyOk:${game.id}:${stateId}:0000`, `acq:nuke:${game.id}:${stateId}:`, `acq:tile:not-a-game:${stateId}:1A`, 'x'.repeat(100)]) {
+    for (const forged of [
+      'hello',
+      'acq:tile',
+      `acq:tile:${game.id}:${stateId}:13Z`,
+      `acq:found:${game.id}:${stateId}:9`,
+      `acq:buyOk:${game.id}:${stateId}:0000`,
+      `acq:nuke:${game.id}:${stateId}:`,
+      `acq:tile:not-a-game:${stateId}:1A`,
+      'x'.repeat(100),
+    ]) {
       await tryClick(forged, decider);
     }
     // A trade form in a game without trades.

@@ -9,7 +9,12 @@ import { cashAll, eventsOf, keep, place, play, scenario } from './helpers.js';
 
 /** Bonus paid to each seat (0 for none), given each seat's shares. */
 function bonuses(mode: BonusMode, tier: Tier, size: number, shares: number[]): number[] {
-  const payouts = distributeBonuses(mode, tier, size, shares.map((count, seat) => ({ holder: seat, shares: count })));
+  const payouts = distributeBonuses(
+    mode,
+    tier,
+    size,
+    shares.map((count, seat) => ({ holder: seat, shares: count })),
+  );
   return shares.map((_, seat) => payouts.find((payout) => payout.holder === seat)?.amount ?? 0);
 }
 

@@ -71,14 +71,14 @@ describe('buying shares', () => {
     expect(cashOf(after, 0)).toBe(100);
   });
 
-  it('prices are those after this turn\'s placement', () => {
+  it("prices are those after this turn's placement", () => {
     const state = scenario({ board, players: [{ hand: ['6D'] }, {}, {}] });
     // Continental grows from 2 tiles ($400) to 3 ($500) before the purchase.
     const after = play(state, place('p0', '6D'), buy('p0', 'Continental', 'Continental')).state;
     expect(cashOf(after, 0)).toBe(5000);
   });
 
-  it('prices are those after this turn\'s merger: the survivor at its new size, the defunct chain no more', () => {
+  it("prices are those after this turn's merger: the survivor at its new size, the defunct chain no more", () => {
     const state = scenario({ board, players: [{ hand: ['5A'] }, { shares: { Tower: 1 } }, {}] });
     const merged = play(state, place('p0', '5A'), keep('p1')).state;
     // Luxor 4 + 2 + 1 = 7 tiles: $600.

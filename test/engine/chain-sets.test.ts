@@ -6,13 +6,25 @@ import { formatBoard, found, place, play, refused, scenario } from './helpers.js
 describe('chain sets', () => {
   it('classic: cheap Luxor, Tower; medium American, Worldwide, Festival; expensive Imperial, Continental', () => {
     expect(CHAIN_SETS.classic.map((chain) => `${chain.name}:${chain.tier}`)).toEqual([
-      'Luxor:cheap', 'Tower:cheap', 'American:medium', 'Worldwide:medium', 'Festival:medium', 'Imperial:expensive', 'Continental:expensive',
+      'Luxor:cheap',
+      'Tower:cheap',
+      'American:medium',
+      'Worldwide:medium',
+      'Festival:medium',
+      'Imperial:expensive',
+      'Continental:expensive',
     ]);
   });
 
   it('2008: cheap Worldwide, Sackson; medium Festival, Imperial, American; expensive Continental, Tower', () => {
     expect(CHAIN_SETS.set2008.map((chain) => `${chain.name}:${chain.tier}`)).toEqual([
-      'Worldwide:cheap', 'Sackson:cheap', 'Festival:medium', 'Imperial:medium', 'American:medium', 'Continental:expensive', 'Tower:expensive',
+      'Worldwide:cheap',
+      'Sackson:cheap',
+      'Festival:medium',
+      'Imperial:medium',
+      'American:medium',
+      'Continental:expensive',
+      'Tower:expensive',
     ]);
   });
 
@@ -31,7 +43,7 @@ describe('chain sets', () => {
     expect(sharePriceOf(scenario({ board, options: { chainSet: 'set2008' }, players: [{}, {}, {}] }), 'Tower')).toBe(400);
   });
 
-  it('only the chosen set\'s chains can be founded', () => {
+  it("only the chosen set's chains can be founded", () => {
     const board = `
       A x...........
       B ............

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { apply, createGame, currentDecision, legalActions, sharePrice, type Action, type GameOptions, type GameState } from '../../src/engine/index.js';
-import { CoreGame, NO_ACTION, actionKind, PLACE } from '../../src/engine/core/game.js';
+import { type CoreGame, NO_ACTION, actionKind, PLACE } from '../../src/engine/core/game.js';
 import { coreAction, createCoreGame, fromCore, supportsCore, toCore } from '../../src/engine/core/convert.js';
 import { RandomPlayer } from '../support/random-player.js';
 import type { DifferentialCase } from './differential.js';
@@ -152,7 +152,7 @@ describe('the integer core', () => {
 });
 
 describe('a game dealt straight into the core', () => {
-  it('is createGame\'s game, under every option and player count', () => {
+  it("is createGame's game, under every option and player count", () => {
     for (let game = 0; game < 60; game++) {
       const dealt = setup(900 + game, 2 + (game % 5), OPTION_SETS[game % OPTION_SETS.length]!);
       const state = createGame(dealt);

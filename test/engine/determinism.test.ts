@@ -34,13 +34,7 @@ describe('determinism', () => {
 describe('an explicit tile order', () => {
   // First-player draw for seats 0, 1, 2; then whole hands from the first player (seat 1, on 1B)
   // round the table; then each turn's draw.
-  const order = [
-    '5E', '1B', '9C',
-    '1G', '3G', '5G', '7G', '9G', '11G',
-    '1I', '3I', '5I', '7I', '9I', '11I',
-    '2A', '4A', '6A', '8A', '10A', '12A',
-    '12E',
-  ];
+  const order = ['5E', '1B', '9C', '1G', '3G', '5G', '7G', '9G', '11G', '1I', '3I', '5I', '7I', '9I', '11I', '2A', '4A', '6A', '8A', '10A', '12A', '12E'];
   const state = createGame({ players: players(3), tileOrder: order });
 
   it('the first-player draw goes in seat order and the closest to 1A starts', () => {

@@ -30,7 +30,11 @@ const OPTION_SETS: Partial<GameOptions>[] = [
 ];
 
 export function differentialCases(count: number): Omit<DifferentialCase, 'actions' | 'events' | 'final'>[] {
-  return Array.from({ length: count }, (_, index) => ({ seed: 10_000 + index * 7, players: 2 + (index % 5), options: OPTION_SETS[index % OPTION_SETS.length]! }));
+  return Array.from({ length: count }, (_, index) => ({
+    seed: 10_000 + index * 7,
+    players: 2 + (index % 5),
+    options: OPTION_SETS[index % OPTION_SETS.length]!,
+  }));
 }
 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
@@ -41,7 +45,14 @@ export function summarise(seed: number, players: number, options: Partial<GameOp
   const game = playRandomGame(seed, players, options, (_state, stepEvents) => {
     events.update(JSON.stringify(stepEvents));
   });
-  return { seed, players, options, actions: hash(JSON.stringify(game.actions)), events: events.digest('hex').slice(0, 16), final: hash(JSON.stringify(game.final)) };
+  return {
+    seed,
+    players,
+    options,
+    actions: hash(JSON.stringify(game.actions)),
+    events: events.digest('hex').slice(0, 16),
+    final: hash(JSON.stringify(game.final)),
+  };
 }
 
 export const DIFFERENTIAL_GAMES = 2000;

@@ -22,7 +22,11 @@ const bigLuxor = `
 const bigLuxorGame = () =>
   scenario({
     board: bigLuxor,
-    players: [{ hand: ['5D', '12I'], shares: { Luxor: 5, Imperial: 4 } }, { hand: ['11I'], shares: { Luxor: 3 } }, { hand: ['10I'], shares: { Tower: 2 } }],
+    players: [
+      { hand: ['5D', '12I'], shares: { Luxor: 5, Imperial: 4 } },
+      { hand: ['11I'], shares: { Luxor: 3 } },
+      { hand: ['10I'], shares: { Tower: 2 } },
+    ],
   });
 
 describe('declaring the end', () => {
@@ -106,7 +110,11 @@ describe('declaring the end', () => {
     // 2 x 700. Luxor 11 tiles ($700): Cat alone, 10,500 plus 700.
     expect(cashAll(over)).toEqual([6000 + 5300 + 1400, 6000 + 5300 + 1400, 6000 + 10500 + 700]);
     // Ties share the win.
-    expect(over.result!.standings.map((standing) => [standing.seat, standing.place])).toEqual([[2, 1], [0, 2], [1, 2]]);
+    expect(over.result!.standings.map((standing) => [standing.seat, standing.place])).toEqual([
+      [2, 1],
+      [0, 2],
+      [1, 2],
+    ]);
   });
 
   it('ties share the win', () => {
@@ -124,7 +132,11 @@ describe('declaring the end', () => {
       players: [{ hand: ['12I'], shares: { Luxor: 2 } }, { shares: { Luxor: 2 } }, {}],
     });
     const over = play(state, place('p0', '12I'), declareEnd('p0'), buy('p0')).state;
-    expect(over.result!.standings.map((standing) => [standing.name, standing.place])).toEqual([['Ann', 1], ['Ben', 1], ['Cat', 3]]);
+    expect(over.result!.standings.map((standing) => [standing.name, standing.place])).toEqual([
+      ['Ann', 1],
+      ['Ben', 1],
+      ['Cat', 3],
+    ]);
   });
 
   it('a player who cannot afford anything ends the game at once on declaring', () => {

@@ -88,7 +88,7 @@ describe('founding a chain', () => {
     expect(play(placed, found('p0', 'continental')).state.chains[6]!.size).toBe(2);
   });
 
-  it('founding and buying happen in the same turn, at the new chain\'s price', () => {
+  it("founding and buying happen in the same turn, at the new chain's price", () => {
     const state = scenario({
       board: `
         A x.x.........

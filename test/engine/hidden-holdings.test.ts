@@ -56,7 +56,13 @@ describe('hidden holdings', () => {
   });
 
   it('the terms of a trade offer are shown only to the two players trading', () => {
-    const state = play(game('hidden'), { type: 'offerTrade', player: 'p1', to: 'p2', give: { cash: 500, shares: {} }, receive: { cash: 0, shares: { Luxor: 1 } } }).state;
+    const state = play(game('hidden'), {
+      type: 'offerTrade',
+      player: 'p1',
+      to: 'p2',
+      give: { cash: 500, shares: {} },
+      receive: { cash: 0, shares: { Luxor: 1 } },
+    }).state;
     const terms = (seat: string | null) => {
       const phase = viewFor(state, seat).phase;
       return phase.kind === 'tradeOffer' ? phase.offer.give.cash : undefined;

@@ -21,10 +21,9 @@ describe('a merger of two chains', () => {
         C ............
         D ............
         E ............${EMPTY_ROWS}`;
-  const start = () =>
-    scenario({ board, players: [{ hand: ['5A'], shares: { Tower: 3 } }, { shares: { Tower: 2 } }, { shares: { Luxor: 1 } }] });
+  const start = () => scenario({ board, players: [{ hand: ['5A'], shares: { Tower: 3 } }, { shares: { Tower: 2 } }, { shares: { Luxor: 1 } }] });
 
-  it('the larger chain survives without asking, and the smaller one\'s bonuses are paid at once', () => {
+  it("the larger chain survives without asking, and the smaller one's bonuses are paid at once", () => {
     const { state, events } = play(start(), place('p0', '5A'));
     expect(eventsOf(events, 'survivorChosen')).toEqual([{ type: 'survivorChosen', chain: 'Luxor', defunct: ['Tower'] }]);
     // Tower had 2 tiles ($200): majority $2,000, minority $1,000. The merging tile is not counted
@@ -173,7 +172,7 @@ describe('selling, trading and keeping', () => {
     expect(refused(placed, keep('p0'), 'action/not_your_decision')).toBe('It is not your decision now: waiting for Ben to decide about their Tower shares.');
   });
 
-  it('trades are limited by the survivor\'s shares left in the bank', () => {
+  it("trades are limited by the survivor's shares left in the bank", () => {
     const state = scenario({ board, players: [{ hand: ['5A'], shares: { Tower: 6 } }, {}, { shares: { Luxor: 23 } }] });
     const placed = play(state, place('p0', '5A')).state;
     // The bank holds 2 Luxor shares: at most 4 Tower shares can be traded.

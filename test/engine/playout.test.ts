@@ -11,7 +11,15 @@ import { GAME_OVER, NO_ACTION, placeAction, playOutCore, type CoreGame } from '.
 import { CoreRandomPlayer } from '../../src/engine/core/random-player.js';
 import { tileIndex } from '../../src/engine/index.js';
 
-const start = (): GameState => createGame({ players: [{ id: 'a', name: 'Ann' }, { id: 'b', name: 'Bob' }, { id: 'c', name: 'Cy' }], seed: 42 });
+const start = (): GameState =>
+  createGame({
+    players: [
+      { id: 'a', name: 'Ann' },
+      { id: 'b', name: 'Bob' },
+      { id: 'c', name: 'Cy' },
+    ],
+    seed: 42,
+  });
 const randomChoices = (seed: number) => {
   const random = new CoreRandomPlayer(seed);
   return (game: CoreGame) => random.chooseAction(game);
@@ -48,11 +56,15 @@ describe('playOutCore', () => {
     const game = toCore(position);
     const choose = randomChoices(3);
     const chosen: Action[] = [];
-    const outcome = playOutCore(game, (current) => {
-      const action = choose(current);
-      chosen.push(toAction(current, action, position));
-      return action;
-    }, 5);
+    const outcome = playOutCore(
+      game,
+      (current) => {
+        const action = choose(current);
+        chosen.push(toAction(current, action, position));
+        return action;
+      },
+      5,
+    );
     expect(outcome.actions).toBe(5);
     let state = position;
     for (const action of chosen) {

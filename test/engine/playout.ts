@@ -1,7 +1,7 @@
 /** Plays complete random games for the property test, the differential tests and the benchmark. */
 import { apply, createGame, type Action, type GameOptions, type GameSetup, type GameState, type GameEvent } from '../../src/engine/index.js';
 import { RandomPlayer } from '../support/random-player.js';
-import { CoreGame, GAME_OVER, NO_ACTION, playOutCore } from '../../src/engine/core/game.js';
+import { type CoreGame, GAME_OVER, NO_ACTION, playOutCore } from '../../src/engine/core/game.js';
 import { createCoreGame, fromCore, toAction } from '../../src/engine/core/convert.js';
 import { CoreRandomPlayer } from '../../src/engine/core/random-player.js';
 
@@ -53,7 +53,12 @@ export function storedStatesOf(seed: number, playerCount: number, options: Parti
  * choices from the same seed. `onAction` sees each action before it is played. Nothing but the
  * core game is kept: the benchmark's measure.
  */
-export function playRandomCoreGame(seed: number, playerCount: number, options: Partial<GameOptions> = {}, onAction?: (game: CoreGame, action: number) => void): CoreGame {
+export function playRandomCoreGame(
+  seed: number,
+  playerCount: number,
+  options: Partial<GameOptions> = {},
+  onAction?: (game: CoreGame, action: number) => void,
+): CoreGame {
   const game = createCoreGame(randomSetup(seed, playerCount, options));
   const player = new CoreRandomPlayer(seed ^ 0x9e3779b9);
   const choose = onAction

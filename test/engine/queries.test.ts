@@ -84,7 +84,12 @@ describe('legal actions', () => {
 
   it('founding: every chain not on the board', () => {
     const state = play(game(), place('p0', '2E')).state;
-    expect(legalActions(state).map((action) => (action.type === 'foundChain' ? action.chain : ''))).toEqual(['American', 'Worldwide', 'Imperial', 'Continental']);
+    expect(legalActions(state).map((action) => (action.type === 'foundChain' ? action.chain : ''))).toEqual([
+      'American',
+      'Worldwide',
+      'Imperial',
+      'Continental',
+    ]);
   });
 
   it('disposing: every mix of selling and trading two for one', () => {
@@ -99,7 +104,16 @@ describe('legal actions', () => {
     const placed = play(state, place('p0', '9I')).state;
     // Luxor and Tower at $300, Festival at $300: baskets costing at most $600.
     expect(purchaseOptions(placed, 0)).toEqual([
-      [], ['Luxor'], ['Luxor', 'Luxor'], ['Luxor', 'Tower'], ['Luxor', 'Festival'], ['Tower'], ['Tower', 'Tower'], ['Tower', 'Festival'], ['Festival'], ['Festival', 'Festival'],
+      [],
+      ['Luxor'],
+      ['Luxor', 'Luxor'],
+      ['Luxor', 'Tower'],
+      ['Luxor', 'Festival'],
+      ['Tower'],
+      ['Tower', 'Tower'],
+      ['Tower', 'Festival'],
+      ['Festival'],
+      ['Festival', 'Festival'],
     ]);
     expect(legalActions(placed)).toHaveLength(10);
     // A cart by chain index, in any order: Festival (4) then Luxor (0) is the Luxor+Festival basket.
@@ -115,10 +129,16 @@ describe("the buy panel's basket check", () => {
     // Every basket of up to four chain indexes drawn from the seven chains and one past them.
     const indexes = [0, 1, 2, 3, 4, 5, 6, 7];
     const baskets: number[][] = [[]];
-    for (let size = 1; size <= 4; size++) for (const basket of baskets.filter((b) => b.length === size - 1)) for (const chain of indexes) if (basket.length === 0 || chain >= basket.at(-1)!) baskets.push([...basket, chain]);
+    for (let size = 1; size <= 4; size++)
+      for (const basket of baskets.filter((b) => b.length === size - 1))
+        for (const chain of indexes) if (basket.length === 0 || chain >= basket.at(-1)!) baskets.push([...basket, chain]);
     let allowed = 0;
     let refused = 0;
-    for (const [seed, options] of [[3, {}], [8, { holdings: 'hidden' }], [12, {}]] as const) {
+    for (const [seed, options] of [
+      [3, {}],
+      [8, { holdings: 'hidden' }],
+      [12, {}],
+    ] as const) {
       playRandomGame(seed, 4, options, (state) => {
         if (state.phase.kind !== 'buyShares') return;
         const player = state.players[state.currentPlayer]!;
@@ -192,7 +212,14 @@ describe('prices, bonuses and net worth', () => {
       players: [{ hand: ['5A'], shares: { Tower: 3 } }, { shares: { Tower: 2 } }, {}],
     });
     expect(mergerBonusPreview(state, '5A')).toEqual([
-      { chain: 'Tower', sizeBefore: 2, payouts: [{ holder: 0, shares: 3, amount: 2000 }, { holder: 1, shares: 2, amount: 1000 }] },
+      {
+        chain: 'Tower',
+        sizeBefore: 2,
+        payouts: [
+          { holder: 0, shares: 3, amount: 2000 },
+          { holder: 1, shares: 2, amount: 1000 },
+        ],
+      },
     ]);
     expect(mergerBonusPreview(state, '9I')).toEqual([]);
     // And the merger pays what was previewed.
@@ -252,7 +279,7 @@ describe('what a tile would do, asked during a merger', () => {
       players: [{ hand: ['5A'] }, { hand: ['5B', '2F', '10G'], shares: { Tower: 1 } }, {}],
     });
 
-  it('answers for the board as the merger will leave it: the merging tile is the survivor\'s', () => {
+  it("answers for the board as the merger will leave it: the merging tile is the survivor's", () => {
     const mid = play(state(), place('p0', '5A')).state;
     expect(mid.phase.kind).toBe('merger');
     expect(handEffects(mid, 'p1').map((effect) => `${effect.tile}: ${effect.description}`)).toEqual([

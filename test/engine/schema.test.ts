@@ -19,7 +19,11 @@ const damaged = (state: GameState, damage: (copy: GameState) => void): unknown =
 describe('reading a stored game state', () => {
   it('reads back every state of played games as it was written', () => {
     let read = 0;
-    for (const [seed, players] of [[3, 2], [11, 4], [29, 6]] as const) {
+    for (const [seed, players] of [
+      [3, 2],
+      [11, 4],
+      [29, 6],
+    ] as const) {
       for (const stored of storedStates(seed, players)) {
         expect(parseGameState(stored)).toEqual(stored);
         read++;

@@ -15,7 +15,13 @@ describe('setup', () => {
       expect(player.shares).toEqual([0, 0, 0, 0, 0, 0, 0]);
     }
     expect(state.chains.map((chain) => [chain.name, chain.bankShares, chain.size])).toEqual([
-      ['Luxor', 25, 0], ['Tower', 25, 0], ['American', 25, 0], ['Worldwide', 25, 0], ['Festival', 25, 0], ['Imperial', 25, 0], ['Continental', 25, 0],
+      ['Luxor', 25, 0],
+      ['Tower', 25, 0],
+      ['American', 25, 0],
+      ['Worldwide', 25, 0],
+      ['Festival', 25, 0],
+      ['Imperial', 25, 0],
+      ['Continental', 25, 0],
     ]);
   });
 
@@ -49,12 +55,25 @@ describe('setup', () => {
   it('refuses fewer than 2 or more than 6 players, and the same player twice', () => {
     expect(() => createGame({ players: players(1) })).toThrow(SetupError);
     expect(() => createGame({ players: players(7) })).toThrow(/2 to 6 players, not 7/);
-    expect(() => createGame({ players: [{ id: 'a', name: 'A' }, { id: 'a', name: 'B' }] })).toThrow(/only one seat/);
+    expect(() =>
+      createGame({
+        players: [
+          { id: 'a', name: 'A' },
+          { id: 'a', name: 'B' },
+        ],
+      }),
+    ).toThrow(/only one seat/);
   });
 
   it('defaults: classic bonuses and chains, no founder cash, replace dead tiles, open holdings, no trades', () => {
     expect(DEFAULT_OPTIONS).toEqual({
-      bonusMode: 'classic', chainSet: 'classic', founderShare: 'none', unplayable: 'replace', holdings: 'open', twoPlayerBank: true, trades: false,
+      bonusMode: 'classic',
+      chainSet: 'classic',
+      founderShare: 'none',
+      unplayable: 'replace',
+      holdings: 'open',
+      twoPlayerBank: true,
+      trades: false,
     });
     expect(createGame({ players: players(3) }).options.twoPlayerBank).toBe(false);
     expect(createGame({ players: players(2) }).options.twoPlayerBank).toBe(true);

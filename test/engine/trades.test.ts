@@ -77,25 +77,43 @@ describe('trades between players', () => {
   });
 
   it('an offer must be possible for the offerer, and accepting it for the other player', () => {
-    expect(refused(game(), offer('p0', 'p1', { shares: { Luxor: 4 } }, {}), 'trade/invalid')).toBe('You cannot offer that: Ann holds fewer than 4 Luxor shares.');
+    expect(refused(game(), offer('p0', 'p1', { shares: { Luxor: 4 } }, {}), 'trade/invalid')).toBe(
+      'You cannot offer that: Ann holds fewer than 4 Luxor shares.',
+    );
     expect(refused(game(), offer('p0', 'p0', { cash: 1 }, {}), 'trade/invalid')).toBe('Offer a trade to another player in this game.');
     expect(refused(game(), offer('p0', 'p1', {}, {}), 'trade/invalid')).toBe('A trade must exchange something.');
     expect(refused(game(), offer('p0', 'p1', { shares: { Hilton: 1 } }, {}), 'trade/invalid')).toBe('There is no chain called Hilton in this game.');
     // Open holdings: an offer the other player could not accept is refused when made.
-    expect(refused(game(), offer('p0', 'p2', { cash: 100 }, { shares: { Tower: 2 } }), 'trade/invalid')).toBe('That offer could not be accepted: Cat holds fewer than 2 Tower shares.');
-    expect(refused(game(), offer('p0', 'p1', { cash: 100 }, { cash: 7000 }), 'trade/invalid')).toBe('That offer could not be accepted: Ben has less than $7,000.');
+    expect(refused(game(), offer('p0', 'p2', { cash: 100 }, { shares: { Tower: 2 } }), 'trade/invalid')).toBe(
+      'That offer could not be accepted: Cat holds fewer than 2 Tower shares.',
+    );
+    expect(refused(game(), offer('p0', 'p1', { cash: 100 }, { cash: 7000 }), 'trade/invalid')).toBe(
+      'That offer could not be accepted: Ben has less than $7,000.',
+    );
     // Hidden holdings: the offer stands (refusing it would reveal Ben's holdings); his Accept is refused.
-    const hidden = scenario({ board, options: { trades: true, holdings: 'hidden' }, players: [{ hand: ['12I'], shares: { Luxor: 3 } }, { shares: { Tower: 2 } }, { hand: ['11I'] }] });
+    const hidden = scenario({
+      board,
+      options: { trades: true, holdings: 'hidden' },
+      players: [{ hand: ['12I'], shares: { Luxor: 3 } }, { shares: { Tower: 2 } }, { hand: ['11I'] }],
+    });
     const greedy = play(hidden, offer('p0', 'p2', { cash: 100 }, { shares: { Tower: 2 } })).state;
     expect(acceptShortfall(viewFor(greedy, 'p2'))).toBe('you hold fewer than 2 Tower shares');
     expect(refused(greedy, answer('p2', true), 'trade/invalid')).toBe('You cannot accept: Cat holds fewer than 2 Tower shares.');
   });
 
   it('an offer asking for more than exists is refused, even with hidden holdings', () => {
-    const hidden = scenario({ board, options: { trades: true, holdings: 'hidden' }, players: [{ hand: ['12I'], shares: { Luxor: 3 } }, { shares: { Tower: 2 } }, { hand: ['11I'] }] });
+    const hidden = scenario({
+      board,
+      options: { trades: true, holdings: 'hidden' },
+      players: [{ hand: ['12I'], shares: { Luxor: 3 } }, { shares: { Tower: 2 } }, { hand: ['11I'] }],
+    });
     // Two Tower shares are held by other players (the bank's 23 are public): 30 cannot be.
-    expect(refused(hidden, offer('p0', 'p1', { cash: 100 }, { shares: { Tower: 30 } }), 'trade/invalid')).toBe('Only 2 Tower shares are held by other players; you asked for 30.');
-    expect(refused(hidden, offer('p0', 'p1', { cash: 100 }, { cash: 9_999_999 }), 'trade/invalid')).toBe('There is not that much cash among the other players.');
+    expect(refused(hidden, offer('p0', 'p1', { cash: 100 }, { shares: { Tower: 30 } }), 'trade/invalid')).toBe(
+      'Only 2 Tower shares are held by other players; you asked for 30.',
+    );
+    expect(refused(hidden, offer('p0', 'p1', { cash: 100 }, { cash: 9_999_999 }), 'trade/invalid')).toBe(
+      'There is not that much cash among the other players.',
+    );
   });
 
   it('at most three offers a turn', () => {

@@ -91,8 +91,24 @@ describe('the bank as third stockholder', () => {
   });
 
   it('plays with classic bonuses only', () => {
-    expect(createGame({ players: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }], options: { bonusMode: 'tycoon' } }).options.twoPlayerBank).toBe(false);
-    expect(() => createGame({ players: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }], options: { bonusMode: 'tycoon', twoPlayerBank: true } })).toThrow(SetupError);
+    expect(
+      createGame({
+        players: [
+          { id: 'a', name: 'A' },
+          { id: 'b', name: 'B' },
+        ],
+        options: { bonusMode: 'tycoon' },
+      }).options.twoPlayerBank,
+    ).toBe(false);
+    expect(() =>
+      createGame({
+        players: [
+          { id: 'a', name: 'A' },
+          { id: 'b', name: 'B' },
+        ],
+        options: { bonusMode: 'tycoon', twoPlayerBank: true },
+      }),
+    ).toThrow(SetupError);
     // A two-player tycoon game pays the players alone: Ann the primary 2,000, Ben the secondary 1,500.
     const { state: after } = play(twoPlayers([5, 3], ['9F'], { bonusMode: 'tycoon' }), place('p0', '5A'));
     expect(cashAll(after)).toEqual([8000, 7500]);

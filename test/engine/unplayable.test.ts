@@ -63,7 +63,11 @@ describe('permanently unplayable tiles', () => {
 
   it('after the normal draw, the tile just drawn included; a dead replacement waits for the next turn', () => {
     // 5C and 7C are dead too (row C lies between the two safe chains).
-    const state = scenario({ board: twoSafe, players: [{ hand: ['9C', '12I', '1F', '3F', '5F', '7F'] }, { hand: ['9F'] }, { hand: ['11F'] }], bag: ['5C', '7C', '1H', '3H', '5H'] });
+    const state = scenario({
+      board: twoSafe,
+      players: [{ hand: ['9C', '12I', '1F', '3F', '5F', '7F'] }, { hand: ['9F'] }, { hand: ['11F'] }],
+      bag: ['5C', '7C', '1H', '3H', '5H'],
+    });
     const { state: first, events } = play(state, place('p0', '12I'), buy('p0'));
     // The normal draw (5C) comes first; then 9C and 5C are set aside and replaced by 7C and 1H.
     expect(eventsOf(events, 'deadTilesReplaced')).toEqual([{ type: 'deadTilesReplaced', seat: 0, revealed: ['9C', '5C'] }]);
@@ -86,7 +90,11 @@ describe('permanently unplayable tiles', () => {
 describe('temporarily unplayable tiles', () => {
   it('a tile founding an eighth chain waits in the hand and is never replaced', () => {
     const state = scenario({ board: sevenChains, players: [{ hand: ['2F', '12I'] }, {}, {}], bag: ['1H', '3H'] });
-    expect(tileEffect(state, '2F')).toMatchObject({ playable: false, permanent: false, description: '2F would found an eighth chain while all seven are on the board; keep it until a chain is free.' });
+    expect(tileEffect(state, '2F')).toMatchObject({
+      playable: false,
+      permanent: false,
+      description: '2F would found an eighth chain while all seven are on the board; keep it until a chain is free.',
+    });
     const after = play(state, place('p0', '12I'), buy('p0')).state;
     expect(after.players[0]!.hand).toEqual(['2F', '1H', '3H']);
     expect(after.discarded).toEqual([]);
@@ -106,7 +114,10 @@ describe('a hand with no playable tile', () => {
   it('may be revealed and redrawn (replace games, 000 FAQ), then a tile is played', () => {
     const state = scenario({ board: twoSafe, players: [{ hand: deadHand }, {}, {}], bag: ['1G', '3G', '5G', '7G', '9G', '11G', '1I'] });
     expect(currentDecision(state)).toMatchObject({ kind: 'placeTile', mustSkip: true, mayRedraw: true });
-    expect(legalActions(state)).toEqual([{ type: 'skipPlacement', player: 'p0' }, { type: 'redrawHand', player: 'p0' }]);
+    expect(legalActions(state)).toEqual([
+      { type: 'skipPlacement', player: 'p0' },
+      { type: 'redrawHand', player: 'p0' },
+    ]);
     const { state: after, events } = play(state, redraw('p0'));
     expect(eventsOf(events, 'handRedrawn')).toEqual([{ type: 'handRedrawn', seat: 0, revealed: deadHand }]);
     expect(after.discarded).toEqual(deadHand);

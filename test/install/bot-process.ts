@@ -111,7 +111,9 @@ export function startBotProcess(command: string, options: { cwd: string; env: Re
 
 /** The last `count` lines a bot process wrote (each of its log, its other output and its standard error), for a failure's report. */
 function lastLines(lines: readonly LogLine[], otherLines: readonly string[], stderr: string, count = 60): string {
-  const logged = lines.slice(-count).map(({ time, level, msg, pid: _pid, hostname: _hostname, ...rest }) => `${String(time)} ${String(level)} ${String(msg)} ${JSON.stringify(rest)}`);
+  const logged = lines
+    .slice(-count)
+    .map(({ time, level, msg, pid: _pid, hostname: _hostname, ...rest }) => `${String(time)} ${String(level)} ${String(msg)} ${JSON.stringify(rest)}`);
   return [...logged, ...otherLines.slice(-count), ...(stderr ? ['stderr:', ...stderr.split('\n').slice(-count)] : [])].join('\n');
 }
 

@@ -59,7 +59,14 @@ describe('configuration', () => {
 
   it("leaves SHARDS and HEALTH_PORT to the manager in a shard's process", () => {
     // discord.js's ShardingManager sets SHARDS to the shard's id (0 is valid there) in each shard.
-    const config = loadConfig({ DISCORD_TOKEN: TOKEN, DATABASE_URL: 'postgresql://db/acquire', SHARDING_MANAGER: 'true', SHARDS: '0', SHARD_COUNT: '2', HEALTH_PORT: '8080' });
+    const config = loadConfig({
+      DISCORD_TOKEN: TOKEN,
+      DATABASE_URL: 'postgresql://db/acquire',
+      SHARDING_MANAGER: 'true',
+      SHARDS: '0',
+      SHARD_COUNT: '2',
+      HEALTH_PORT: '8080',
+    });
     expect(config.SHARDS).toBeUndefined();
     expect(config.HEALTH_PORT).toBeUndefined();
   });

@@ -48,7 +48,10 @@ describe('a fresh clone, set up as the README says', () => {
       expect(existsSync(dataDir)).toBe(true);
 
       for (const command of commandsIn('Registering the command')) {
-        const register = await runCommand(command, { cwd: clone, env: botEnvironment({ DISCORD_TOKEN: double.token, DISCORD_API_URL: double.restUrl, DISCORD_GUILD_ID: guild.id }) });
+        const register = await runCommand(command, {
+          cwd: clone,
+          env: botEnvironment({ DISCORD_TOKEN: double.token, DISCORD_API_URL: double.restUrl, DISCORD_GUILD_ID: guild.id }),
+        });
         expect(register.code, register.output).toBe(0);
       }
       expect(double.registeredCommands(guild.id).map((command) => command.name)).toEqual(['acquire']);
@@ -58,7 +61,8 @@ describe('a fresh clone, set up as the README says', () => {
       expect(bot.lines.at(-1)?.msg).toBe('shutting down');
       // Standard output is the JSON log and nothing else.
       expect(bot.otherLines).toEqual([]);
-      for (const line of bot.lines) expect(line).toMatchObject({ level: expect.any(String), time: expect.any(String), pid: expect.any(Number), msg: expect.any(String) });
+      for (const line of bot.lines)
+        expect(line).toMatchObject({ level: expect.any(String), time: expect.any(String), pid: expect.any(Number), msg: expect.any(String) });
       // Nothing to warn of in a fresh clone: the native package that gives the C allocator's free
       // memory back (native/malloc-trim) was built by the set-up command, with node-canvas.
       expect(bot.lines.filter((line) => ['warn', 'error', 'fatal'].includes(line.level ?? ''))).toEqual([]);
@@ -71,13 +75,20 @@ describe('a fresh clone, set up as the README says', () => {
   it.each([
     ['without DISCORD_TOKEN', {}, /^Configuration problem: DISCORD_TOKEN is not set\. /],
     ['with a malformed DISCORD_TOKEN', { DISCORD_TOKEN: 'not-a-token' }, /^Configuration problem: DISCORD_TOKEN does not look like a bot token/],
-  ])('explains in one line and exits 1 when started %s', async (_case, env: Record<string, string>, explanation) => {
-    const bot = startBotProcess(quickStart().start, { cwd: clone, env });
-    expect(await bot.exited).toBe(1);
-    // npm adds its own "npm error" lines about the failed script; the rest is the bot's.
-    const botLines = bot.stderr().split('\n').filter((line) => line !== '' && !line.startsWith('npm '));
-    expect(botLines).toHaveLength(1);
-    expect(botLines[0]).toMatch(explanation);
-    expect(bot.lines).toEqual([]);
-  }, 60_000);
+  ])(
+    'explains in one line and exits 1 when started %s',
+    async (_case, env: Record<string, string>, explanation) => {
+      const bot = startBotProcess(quickStart().start, { cwd: clone, env });
+      expect(await bot.exited).toBe(1);
+      // npm adds its own "npm error" lines about the failed script; the rest is the bot's.
+      const botLines = bot
+        .stderr()
+        .split('\n')
+        .filter((line) => line !== '' && !line.startsWith('npm '));
+      expect(botLines).toHaveLength(1);
+      expect(botLines[0]).toMatch(explanation);
+      expect(bot.lines).toEqual([]);
+    },
+    60_000,
+  );
 });

@@ -26,9 +26,14 @@ beforeAll(async () => {
   double = new DiscordDouble({ rateLimits: FAST_TEST_RATE_LIMITS });
   await double.start();
   guild = double.createGuild({ users: 2 });
-  await new REST({ api: double.restUrl }).setToken(double.token).put(Routes.applicationGuildCommands(double.botUser.id, guild.id), { body: commandDefinitions });
+  await new REST({ api: double.restUrl })
+    .setToken(double.token)
+    .put(Routes.applicationGuildCommands(double.botUser.id, guild.id), { body: commandDefinitions });
   dataDir = mkdtempSync(join(tmpdir(), 'acquire-malformed-'));
-  bot = startBotProcess('npx tsx src/main.ts', { cwd: REPO_ROOT, env: { DISCORD_TOKEN: double.token, DISCORD_API_URL: double.restUrl, DATA_DIR: dataDir, LOG_LEVEL: 'info', COMPUTER_MOVE_DELAY_MS: '0' } });
+  bot = startBotProcess('npx tsx src/main.ts', {
+    cwd: REPO_ROOT,
+    env: { DISCORD_TOKEN: double.token, DISCORD_API_URL: double.restUrl, DATA_DIR: dataDir, LOG_LEVEL: 'info', COMPUTER_MOVE_DELAY_MS: '0' },
+  });
   await bot.waitForLine('bot online', { timeoutMs: 120_000 });
 }, 150_000);
 
@@ -43,8 +48,18 @@ const data = (payload: Payload) => payload.data as Payload;
 
 /** Each damage done to a real interaction, and whether the result still has an id and a token to answer. */
 const DAMAGES: { name: string; from: 'click' | 'command'; reshape: (payload: Payload) => Payload; answerable: boolean }[] = [
-  { name: 'a form whose components are null', from: 'click', reshape: (p) => ({ ...p, type: 5, data: { custom_id: data(p).custom_id, components: null } }), answerable: true },
-  { name: 'a form whose components are a string', from: 'click', reshape: (p) => ({ ...p, type: 5, data: { custom_id: data(p).custom_id, components: 'x' } }), answerable: true },
+  {
+    name: 'a form whose components are null',
+    from: 'click',
+    reshape: (p) => ({ ...p, type: 5, data: { custom_id: data(p).custom_id, components: null } }),
+    answerable: true,
+  },
+  {
+    name: 'a form whose components are a string',
+    from: 'click',
+    reshape: (p) => ({ ...p, type: 5, data: { custom_id: data(p).custom_id, components: 'x' } }),
+    answerable: true,
+  },
   { name: 'a form with no custom id', from: 'click', reshape: (p) => ({ ...p, type: 5, data: { components: [] } }), answerable: true },
   { name: 'a click with no message', from: 'click', reshape: ({ message: _message, ...p }) => p, answerable: true },
   { name: 'a click with no data', from: 'click', reshape: ({ data: _data, ...p }) => p, answerable: true },
@@ -54,7 +69,12 @@ const DAMAGES: { name: string; from: 'click' | 'command'; reshape: (payload: Pay
   { name: 'a click whose custom id is a number', from: 'click', reshape: (p) => ({ ...p, data: { ...data(p), custom_id: 12345 } }), answerable: true },
   { name: 'a click whose custom id is an object', from: 'click', reshape: (p) => ({ ...p, data: { ...data(p), custom_id: { a: 1 } } }), answerable: true },
   { name: 'a click whose custom id is null', from: 'click', reshape: (p) => ({ ...p, data: { ...data(p), custom_id: null } }), answerable: true },
-  { name: 'a click whose custom id is 6,000 characters', from: 'click', reshape: (p) => ({ ...p, data: { ...data(p), custom_id: 'acq:'.repeat(1500) } }), answerable: true },
+  {
+    name: 'a click whose custom id is 6,000 characters',
+    from: 'click',
+    reshape: (p) => ({ ...p, data: { ...data(p), custom_id: 'acq:'.repeat(1500) } }),
+    answerable: true,
+  },
   { name: 'a click whose message is a string', from: 'click', reshape: (p) => ({ ...p, message: 'hello' }), answerable: true },
   { name: 'a command with no data', from: 'command', reshape: ({ data: _data, ...p }) => p, answerable: true },
   { name: 'a command whose options are a string', from: 'command', reshape: (p) => ({ ...p, data: { ...data(p), options: 'start' } }), answerable: true },
@@ -67,14 +87,18 @@ const DAMAGES: { name: string; from: 'click' | 'command'; reshape: (payload: Pay
 
 it('drops or refuses every malformed interaction, stays up, then plays a whole game', async () => {
   const [host, guest] = guild.users as [GuildFixture['users'][number], GuildFixture['users'][number]];
-  const start = await double.slashCommand({ guildId: guild.id, channelId: guild.channelId, user: host, name: 'acquire', subcommand: 'start' }).settled({ timeoutMs: SETTLE_MS });
+  const start = await double
+    .slashCommand({ guildId: guild.id, channelId: guild.channelId, user: host, name: 'acquire', subcommand: 'start' })
+    .settled({ timeoutMs: SETTLE_MS });
   const lobby: StoredMessage = start.original!;
   const join = buttonsOf(lobby).find((button) => button.kind === 'join')!;
 
   const sent: { name: string; handle: InteractionHandle; answerable: boolean }[] = [];
   for (const damage of DAMAGES) {
     const handle = double.malformed(damage.reshape, (d) =>
-      damage.from === 'click' ? d.forgedClick({ message: lobby, customId: join.customId, user: guest }) : d.slashCommand({ guildId: guild.id, channelId: guild.channelId, user: guest, name: 'acquire', subcommand: 'status' }),
+      damage.from === 'click'
+        ? d.forgedClick({ message: lobby, customId: join.customId, user: guest })
+        : d.slashCommand({ guildId: guild.id, channelId: guild.channelId, user: guest, name: 'acquire', subcommand: 'status' }),
     );
     sent.push({ name: damage.name, handle, answerable: damage.answerable });
   }
@@ -92,11 +116,16 @@ it('drops or refuses every malformed interaction, stays up, then plays a whole g
   for (const { handle } of sent) expect(JSON.stringify(dropped)).not.toContain(handle.token);
   expect(isRunning(bot.lines.find((line) => line.msg === 'bot online')!.pid!)).toBe(true);
   expect(bot.lines.filter((line) => line.level === 'fatal' || line.msg === 'unexpected error outside any handler; serving on')).toEqual([]);
-  expect(bot.lines.filter((line) => line.msg === 'interaction failed'), 'no malformed interaction reached "Something went wrong"').toEqual([]);
+  expect(
+    bot.lines.filter((line) => line.msg === 'interaction failed'),
+    'no malformed interaction reached "Something went wrong"',
+  ).toEqual([]);
 
   // The lobby is as it was: no one joined, and a game is then played to its end.
   await double.clickButton({ message: lobby, customId: join.customId, user: guest }).settled({ timeoutMs: SETTLE_MS });
-  await double.clickButton({ message: lobby, customId: buttonsOf(double.message(lobby.id)).find((button) => button.kind === 'start')!.customId, user: host }).settled({ timeoutMs: SETTLE_MS });
+  await double
+    .clickButton({ message: lobby, customId: buttonsOf(double.message(lobby.id)).find((button) => button.kind === 'start')!.customId, user: host })
+    .settled({ timeoutMs: SETTLE_MS });
   const table = new Table({ double, guild } as unknown as Harness, 5);
   let decisions = 0;
   while (await table.playDecision()) if (++decisions > 1500) throw new Error('the game did not end');

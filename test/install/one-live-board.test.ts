@@ -30,7 +30,16 @@ afterEach(async () => {
 });
 
 function startBot(): BotProcess {
-  const bot = startBotProcess('npx tsx src/main.ts', { cwd: REPO_ROOT, env: { DISCORD_TOKEN: double!.token, DISCORD_API_URL: double!.restUrl, DATABASE_URL: database!.url!, LOG_LEVEL: process.env.BOT_LOG_LEVEL ?? 'info', COMPUTER_MOVE_DELAY_MS: '0' } });
+  const bot = startBotProcess('npx tsx src/main.ts', {
+    cwd: REPO_ROOT,
+    env: {
+      DISCORD_TOKEN: double!.token,
+      DISCORD_API_URL: double!.restUrl,
+      DATABASE_URL: database!.url!,
+      LOG_LEVEL: process.env.BOT_LOG_LEVEL ?? 'info',
+      COMPUTER_MOVE_DELAY_MS: '0',
+    },
+  });
   processes.push(bot);
   return bot;
 }
@@ -45,10 +54,18 @@ async function setUp(delivery: InteractionDelivery, games: number): Promise<{ gu
 
 async function openGame(guild: GuildFixture, channelId: string, host: number, guest: number): Promise<void> {
   const [hostUser, guestUser] = [guild.users[host]!, guild.users[guest]!];
-  const lobby = (await double!.slashCommand({ guildId: guild.id, channelId, user: hostUser, name: 'acquire', subcommand: 'start', options: {} }).settled({ timeoutMs: SETTLE_MS })).original!;
-  await double!.clickButton({ message: lobby, customId: buttonsOf(lobby).find((b) => b.kind === 'join')!.customId, user: guestUser }).settled({ timeoutMs: SETTLE_MS });
+  const lobby = (
+    await double!
+      .slashCommand({ guildId: guild.id, channelId, user: hostUser, name: 'acquire', subcommand: 'start', options: {} })
+      .settled({ timeoutMs: SETTLE_MS })
+  ).original!;
+  await double!
+    .clickButton({ message: lobby, customId: buttonsOf(lobby).find((b) => b.kind === 'join')!.customId, user: guestUser })
+    .settled({ timeoutMs: SETTLE_MS });
   // The first board of a process starts its worker threads: on a busy machine, longer than a click's usual answer.
-  await double!.clickButton({ message: lobby, customId: buttonsOf(double!.message(lobby.id)).find((b) => b.kind === 'start')!.customId, user: hostUser }).settled({ timeoutMs: 90_000 });
+  await double!
+    .clickButton({ message: lobby, customId: buttonsOf(double!.message(lobby.id)).find((b) => b.kind === 'start')!.customId, user: hostUser })
+    .settled({ timeoutMs: 90_000 });
 }
 
 /** A view of one channel's game, as the simulated players need it. */
@@ -61,13 +78,19 @@ function liveBoards(guild: GuildFixture, channelId: string): string[] {
   const where = gameChannelOf({ double: double!, guild: { ...guild, channelId } } as unknown as Harness, channelId);
   return double!
     .channelMessages(where)
-    .filter((message) => !message.ephemeral && buttonsOf(message).some((button) => ['hand', 'decide', 'withdraw', 'declareEnd'].includes(decodeEnvelope(button.customId)?.kind ?? '')))
+    .filter(
+      (message) =>
+        !message.ephemeral &&
+        buttonsOf(message).some((button) => ['hand', 'decide', 'withdraw', 'declareEnd'].includes(decodeEnvelope(button.customId)?.kind ?? '')),
+    )
     .map((message) => message.id);
 }
 
 /** Waits (a few seconds at most) until each game shows one live board, and returns how many each shows. */
 async function boardsPerGame(guild: GuildFixture, channels: readonly string[]): Promise<number[]> {
-  await double!.waitFor(() => channels.every((channelId) => liveBoards(guild, channelId).length === 1), { timeoutMs: 5_000, description: 'one live board per game' }).catch(() => undefined);
+  await double!
+    .waitFor(() => channels.every((channelId) => liveBoards(guild, channelId).length === 1), { timeoutMs: 5_000, description: 'one live board per game' })
+    .catch(() => undefined);
   return channels.map((channelId) => liveBoards(guild, channelId).length);
 }
 
@@ -81,49 +104,57 @@ const DELIVERIES: { delivery: InteractionDelivery; how: string; seed: number }[]
   { delivery: 'every-session', how: 'each receiving every click', seed: 60 },
 ];
 
-it.skipIf(!serverUrl).each(DELIVERIES)('two processes serving the same games, $how: one live board per game after 50 decisions', async ({ delivery, how, seed }) => {
-  const { guild, channels } = await setUp(delivery, 2);
-  await Promise.all([startBot(), startBot()].map((bot) => bot.waitForLine('bot online', { timeoutMs: 120_000 })));
-  for (const [index, channelId] of channels.entries()) await openGame(guild, channelId, index * 2, index * 2 + 1);
-  const tables = channels.map((channelId, index) => tableOf(guild, channelId, seed + index));
-  await playRoundRobin(tables, 50);
-  const boards = await boardsPerGame(guild, channels);
-  console.log(`two processes, ${how}: live boards per game after 50 decisions: ${boards.join(', ')}`);
-  expect(boards).toEqual(channels.map(() => 1));
-}, 600_000);
-
-it.skipIf(!serverUrl)('a process killed with SIGKILL under load and started again, three times: one live board per game each time', async () => {
-  const { guild, channels } = await setUp('every-session', 4);
-  let bot = startBot();
-  await bot.waitForLine('bot online', { timeoutMs: 120_000 });
-  for (const [index, channelId] of channels.entries()) await openGame(guild, channelId, index * 2, index * 2 + 1);
-  const tables = channels.map((channelId, index) => tableOf(guild, channelId, 80 + index));
-  const counts: number[][] = [];
-  for (let round = 0; round < 3; round++) {
-    // Every table plays as fast as it can; the process is killed while they do.
-    let killed = false;
-    const playing = tables.map(async (table) => {
-      while (!killed) {
-        try {
-          if (!(await table.playDecision())) return;
-        } catch (error) {
-          if (killed) return; // a click the dead process never answered
-          throw error;
-        }
-      }
-    });
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    killed = true;
-    bot.kill();
-    expect(await bot.exited).toBeNull();
-    await Promise.all(playing);
-    bot = startBot();
-    await bot.waitForLine('bot online', { timeoutMs: 120_000 });
+it.skipIf(!serverUrl).each(DELIVERIES)(
+  'two processes serving the same games, $how: one live board per game after 50 decisions',
+  async ({ delivery, how, seed }) => {
+    const { guild, channels } = await setUp(delivery, 2);
+    await Promise.all([startBot(), startBot()].map((bot) => bot.waitForLine('bot online', { timeoutMs: 120_000 })));
+    for (const [index, channelId] of channels.entries()) await openGame(guild, channelId, index * 2, index * 2 + 1);
+    const tables = channels.map((channelId, index) => tableOf(guild, channelId, seed + index));
+    await playRoundRobin(tables, 50);
     const boards = await boardsPerGame(guild, channels);
-    counts.push(boards);
-    expect(boards, `after restart ${round + 1}`).toEqual(channels.map(() => 1));
-  }
-  console.log(`SIGKILL and restart under load: live boards per game after each restart: ${counts.map((boards) => boards.join(', ')).join(' | ')}`);
-  // And the games go on from the one board.
-  for (const table of tables) expect(await table.playDecision()).toBe(true);
-}, 600_000);
+    console.log(`two processes, ${how}: live boards per game after 50 decisions: ${boards.join(', ')}`);
+    expect(boards).toEqual(channels.map(() => 1));
+  },
+  600_000,
+);
+
+it.skipIf(!serverUrl)(
+  'a process killed with SIGKILL under load and started again, three times: one live board per game each time',
+  async () => {
+    const { guild, channels } = await setUp('every-session', 4);
+    let bot = startBot();
+    await bot.waitForLine('bot online', { timeoutMs: 120_000 });
+    for (const [index, channelId] of channels.entries()) await openGame(guild, channelId, index * 2, index * 2 + 1);
+    const tables = channels.map((channelId, index) => tableOf(guild, channelId, 80 + index));
+    const counts: number[][] = [];
+    for (let round = 0; round < 3; round++) {
+      // Every table plays as fast as it can; the process is killed while they do.
+      let killed = false;
+      const playing = tables.map(async (table) => {
+        while (!killed) {
+          try {
+            if (!(await table.playDecision())) return;
+          } catch (error) {
+            if (killed) return; // a click the dead process never answered
+            throw error;
+          }
+        }
+      });
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      killed = true;
+      bot.kill();
+      expect(await bot.exited).toBeNull();
+      await Promise.all(playing);
+      bot = startBot();
+      await bot.waitForLine('bot online', { timeoutMs: 120_000 });
+      const boards = await boardsPerGame(guild, channels);
+      counts.push(boards);
+      expect(boards, `after restart ${round + 1}`).toEqual(channels.map(() => 1));
+    }
+    console.log(`SIGKILL and restart under load: live boards per game after each restart: ${counts.map((boards) => boards.join(', ')).join(' | ')}`);
+    // And the games go on from the one board.
+    for (const table of tables) expect(await table.playDecision()).toBe(true);
+  },
+  600_000,
+);

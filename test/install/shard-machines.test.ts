@@ -51,13 +51,23 @@ describe.skipIf(!serverUrl)('shards on two machines (skipped without TEST_DATABA
     }
     await Promise.all(machines.map((machine) => machine.waitForLine('bot online', { timeoutMs: 120_000 })));
     const sessionOfShard = (shard: number) => double!.identifications.find((identification) => identification.shard[0] === shard)!.sessionId;
-    expect(double.identifications.map((identification) => identification.shard).sort()).toEqual([[0, 2], [1, 2]]);
+    expect(double.identifications.map((identification) => identification.shard).sort()).toEqual([
+      [0, 2],
+      [1, 2],
+    ]);
 
     // A game with a turn limit in every server; every click reaches only its shard's machine.
     const gameOf = new Map<string, string>();
     for (const guild of guilds) {
       const [host, guest] = guild.users as [never, never];
-      const start = double.slashCommand({ guildId: guild.id, channelId: guild.channelId, user: host, name: 'acquire', subcommand: 'start', options: { turn_limit: 120 } });
+      const start = double.slashCommand({
+        guildId: guild.id,
+        channelId: guild.channelId,
+        user: host,
+        name: 'acquire',
+        subcommand: 'start',
+        options: { turn_limit: 120 },
+      });
       expect(start.deliveredTo).toEqual([sessionOfShard(shardOf(guild.id, 2))]);
       const lobby = (await start.settled({ timeoutMs: SETTLE_MS })).original!;
       const join = buttonsOf(double.message(lobby.id)).find((button) => button.kind === 'join')!;
@@ -76,15 +86,24 @@ describe.skipIf(!serverUrl)('shards on two machines (skipped without TEST_DATABA
     // so a second, wrong-handed attempt would have shown up by then.
     const client = new pg.Client({ connectionString: database.url! });
     await client.connect();
-    const timedOut = () => machines.flatMap((machine, shard) => machine.lines.filter((line) => line.msg === 'decision timed out').map((line) => ({ shard, gameId: line.gameId as string })));
+    const timedOut = () =>
+      machines.flatMap((machine, shard) =>
+        machine.lines.filter((line) => line.msg === 'decision timed out').map((line) => ({ shard, gameId: line.gameId as string })),
+      );
     const actionsOf = async (guild: GuildFixture) => database!.prisma.gameAction.count({ where: { gameId: gameOf.get(guild.id)! } });
     for (const round of [1, 2]) {
       await client.query(`UPDATE games SET deadline_at = now() - interval '1 second' WHERE status = 'active'`);
-      await until(async () => timedOut().length >= guilds.length * round && (await Promise.all(guilds.map(actionsOf))).every((count) => count >= round), { timeoutMs: 60_000, everyMs: 200, description: `round ${round}'s deadlines acted on` }).catch(() => undefined);
+      await until(async () => timedOut().length >= guilds.length * round && (await Promise.all(guilds.map(actionsOf))).every((count) => count >= round), {
+        timeoutMs: 60_000,
+        everyMs: 200,
+        description: `round ${round}'s deadlines acted on`,
+      }).catch(() => undefined);
       const handled = timedOut();
       expect(handled).toHaveLength(guilds.length * round);
       for (const guild of guilds) {
-        expect(handled.filter((entry) => entry.gameId === gameOf.get(guild.id))).toEqual(Array.from({ length: round }, () => ({ shard: shardOf(guild.id, 2), gameId: gameOf.get(guild.id) })));
+        expect(handled.filter((entry) => entry.gameId === gameOf.get(guild.id))).toEqual(
+          Array.from({ length: round }, () => ({ shard: shardOf(guild.id, 2), gameId: gameOf.get(guild.id) })),
+        );
         // One default move a deadline, and they are the only actions in the log.
         expect(await actionsOf(guild)).toBe(round);
       }

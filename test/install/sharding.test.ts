@@ -57,7 +57,10 @@ describe.skipIf(!serverUrl)('sharding (skipped without TEST_DATABASE_URL: shards
     const shardPids = manager.lines.filter((line) => line.msg === 'bot online').map((line) => line.pid!);
     expect(shardPids).toHaveLength(2);
     expect(shardPids).not.toContain(supervisor.pid);
-    expect(double.identifications.map((identification) => identification.shard)).toEqual([[0, 2], [1, 2]]);
+    expect(double.identifications.map((identification) => identification.shard)).toEqual([
+      [0, 2],
+      [1, 2],
+    ]);
     expect((await fetch(`http://127.0.0.1:${healthPort}/health`)).status).toBe(200);
 
     for (const guild of guilds) {
@@ -75,7 +78,12 @@ describe.skipIf(!serverUrl)('sharding (skipped without TEST_DATABASE_URL: shards
 
     process.kill(supervisor.pid!, 'SIGTERM');
     expect(await manager.exited).toBe(0);
-    expect(manager.lines.filter((line) => line.msg === 'shutting down').map((line) => line.pid).sort()).toEqual([...shardPids].sort());
+    expect(
+      manager.lines
+        .filter((line) => line.msg === 'shutting down')
+        .map((line) => line.pid)
+        .sort(),
+    ).toEqual([...shardPids].sort());
     for (const pid of shardPids) expect(isRunning(pid)).toBe(false);
     expect(manager.otherLines).toEqual([]);
   }, 180_000);

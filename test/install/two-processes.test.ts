@@ -30,9 +30,16 @@ describe.skipIf(!serverUrl)('two bot processes sharing one PostgreSQL database (
     double = new DiscordDouble({ interactionDelivery: 'round-robin', rateLimits: FAST_TEST_RATE_LIMITS });
     await double.start();
     guild = double.createGuild({ users: 3 });
-    await new REST({ api: double.restUrl }).setToken(double.token).put(Routes.applicationGuildCommands(double.botUser.id, guild.id), { body: commandDefinitions });
+    await new REST({ api: double.restUrl })
+      .setToken(double.token)
+      .put(Routes.applicationGuildCommands(double.botUser.id, guild.id), { body: commandDefinitions });
     // Both start at once, so they also race to apply the migrations to the empty database.
-    bots = [0, 1].map(() => startBotProcess(quickStart().start, { cwd: REPO_ROOT, env: { DISCORD_TOKEN: double.token, DISCORD_API_URL: double.restUrl, DATABASE_URL: database.url!, LOG_LEVEL: 'debug' } }));
+    bots = [0, 1].map(() =>
+      startBotProcess(quickStart().start, {
+        cwd: REPO_ROOT,
+        env: { DISCORD_TOKEN: double.token, DISCORD_API_URL: double.restUrl, DATABASE_URL: database.url!, LOG_LEVEL: 'debug' },
+      }),
+    );
     await Promise.all(bots.map((bot) => bot.waitForLine('bot online')));
   }, 120_000);
 
@@ -45,7 +52,9 @@ describe.skipIf(!serverUrl)('two bot processes sharing one PostgreSQL database (
   it('plays a whole game with clicks alternating between the processes, losing and doubling no move', async () => {
     const [host, ...others] = guild.users;
     const session = (index: number) => double.identifications[index]!.sessionId;
-    const start = await double.slashCommand({ guildId: guild.id, channelId: guild.channelId, user: host!, name: 'acquire', subcommand: 'start' }).settled({ timeoutMs: SETTLE_MS });
+    const start = await double
+      .slashCommand({ guildId: guild.id, channelId: guild.channelId, user: host!, name: 'acquire', subcommand: 'start' })
+      .settled({ timeoutMs: SETTLE_MS });
     const lobby = start.original!;
     for (const user of others) {
       const join = buttonsOf(double.message(lobby.id)).find((button) => button.kind === 'join')!;
@@ -60,7 +69,8 @@ describe.skipIf(!serverUrl)('two bot processes sharing one PostgreSQL database (
     const table = new Table({ double, guild }, 7);
     const turn = table.current()!;
     const opener = buttonsOf(turn.message).find((button) => button.kind === 'decide' || button.kind === 'hand')!;
-    const panel = (await double.clickButton({ message: turn.message, customId: opener.customId, user: turn.userId }).settled({ timeoutMs: SETTLE_MS })).original!;
+    const panel = (await double.clickButton({ message: turn.message, customId: opener.customId, user: turn.userId }).settled({ timeoutMs: SETTLE_MS }))
+      .original!;
     const tile = buttonsOf(panel).find((button) => button.kind === 'tile')!;
     const racing = [0, 1].map(() => double.clickButton({ message: panel, customId: tile.customId, user: turn.userId }));
     expect(racing.map((handle) => handle.deliveredTo[0])).toEqual(expect.arrayContaining([session(0), session(1)]));
@@ -85,7 +95,12 @@ describe.skipIf(!serverUrl)('two bot processes sharing one PostgreSQL database (
     expect(new Set(versions).size).toBe(versions.length);
     const log = await getActionLog(database.prisma, game.id);
     expect(log.map((entry) => entry.sequence)).toEqual(log.map((_, index) => log[0]!.sequence + index));
-    expect(replay(setupOf(finished), log.map((entry) => entry.action))).toEqual(finished.state);
+    expect(
+      replay(
+        setupOf(finished),
+        log.map((entry) => entry.action),
+      ),
+    ).toEqual(finished.state);
 
     // Every stdout line of both processes is JSON, and none names a tile.
     for (const bot of bots) {

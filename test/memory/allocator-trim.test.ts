@@ -8,7 +8,8 @@ import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadAllocatorTrim, trimAllocatorPeriodically } from '../../src/heap.js';
 
-const glibc = process.platform === 'linux' && Boolean((process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header?.glibcVersionRuntime);
+const glibc =
+  process.platform === 'linux' && Boolean((process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header?.glibcVersionRuntime);
 
 /**
  * A fresh Node process fills 2,000 buffers of 60 KB (below glibc's mmap threshold, so they come
@@ -30,7 +31,9 @@ function fragmentThenTrim(): { filled: number; freed: number; trimmed: number; r
     })();`;
   const environment = { ...process.env };
   delete environment.MALLOC_ARENA_MAX;
-  return JSON.parse(execFileSync(process.execPath, ['--expose-gc', '-e', script], { env: environment, encoding: 'utf8' })) as ReturnType<typeof fragmentThenTrim>;
+  return JSON.parse(execFileSync(process.execPath, ['--expose-gc', '-e', script], { env: environment, encoding: 'utf8' })) as ReturnType<
+    typeof fragmentThenTrim
+  >;
 }
 
 describe.runIf(glibc)('malloc_trim on glibc', () => {

@@ -50,7 +50,13 @@ describe('the bot adapts its heap growth', () => {
     });
     vi.advanceTimersByTime(9_000);
     adapting.stop();
-    expect(calls).toEqual([`growth ${BUSY_HEAP_GROWING_PERCENT}`, `busy ${BUSY_HEAP_GROWING_PERCENT}`, `growth ${HEAP_GROWING_PERCENT}`, 'collect', `quiet ${HEAP_GROWING_PERCENT}`]);
+    expect(calls).toEqual([
+      `growth ${BUSY_HEAP_GROWING_PERCENT}`,
+      `busy ${BUSY_HEAP_GROWING_PERCENT}`,
+      `growth ${HEAP_GROWING_PERCENT}`,
+      'collect',
+      `quiet ${HEAP_GROWING_PERCENT}`,
+    ]);
   });
 
   it('puts the usual growth back when stopped while busy, and does nothing more after', () => {

@@ -42,75 +42,90 @@ function channelTable(guild: GuildFixture, channelId: string, seed: number): Tab
 
 async function openGame(guild: GuildFixture, channelId: string, host: number, guest: number): Promise<void> {
   const [hostUser, guestUser] = [guild.users[host]!, guild.users[guest]!];
-  const start = await double!.slashCommand({ guildId: guild.id, channelId, user: hostUser, name: 'acquire', subcommand: 'start', options: {} }).settled({ timeoutMs: SETTLE_MS });
+  const start = await double!
+    .slashCommand({ guildId: guild.id, channelId, user: hostUser, name: 'acquire', subcommand: 'start', options: {} })
+    .settled({ timeoutMs: SETTLE_MS });
   const lobby = start.original!;
-  await double!.clickButton({ message: lobby, customId: buttonsOf(lobby).find((b) => b.kind === 'join')!.customId, user: guestUser }).settled({ timeoutMs: SETTLE_MS });
-  await double!.clickButton({ message: lobby, customId: buttonsOf(double!.message(lobby.id)).find((b) => b.kind === 'start')!.customId, user: hostUser }).settled({ timeoutMs: SETTLE_MS });
+  await double!
+    .clickButton({ message: lobby, customId: buttonsOf(lobby).find((b) => b.kind === 'join')!.customId, user: guestUser })
+    .settled({ timeoutMs: SETTLE_MS });
+  await double!
+    .clickButton({ message: lobby, customId: buttonsOf(double!.message(lobby.id)).find((b) => b.kind === 'start')!.customId, user: hostUser })
+    .settled({ timeoutMs: SETTLE_MS });
 }
 
-it.skipIf(!serverUrl)('loses no acknowledged move when killed with SIGKILL under load, and the games go on', async () => {
-  database = await serverDatabases(serverUrl!).open();
-  double = new DiscordDouble({ rateLimits: FAST_TEST_RATE_LIMITS });
-  await double.start();
-  const guild = double.createGuild({ users: CHANNELS * 2, channels: Array.from({ length: CHANNELS }, (_, index) => `table-${index + 1}`) });
-  const channels = guild.channels.map((channel) => channel.id);
+it.skipIf(!serverUrl)(
+  'loses no acknowledged move when killed with SIGKILL under load, and the games go on',
+  async () => {
+    database = await serverDatabases(serverUrl!).open();
+    double = new DiscordDouble({ rateLimits: FAST_TEST_RATE_LIMITS });
+    await double.start();
+    const guild = double.createGuild({ users: CHANNELS * 2, channels: Array.from({ length: CHANNELS }, (_, index) => `table-${index + 1}`) });
+    const channels = guild.channels.map((channel) => channel.id);
 
-  const first = startBot(database.url!);
-  await first.waitForLine('bot online');
-  for (const [index, channelId] of channels.entries()) await openGame(guild, channelId, index * 2, index * 2 + 1);
-  const tables = channels.map((channelId, index) => channelTable(guild, channelId, 100 + index));
+    const first = startBot(database.url!);
+    await first.waitForLine('bot online');
+    for (const [index, channelId] of channels.entries()) await openGame(guild, channelId, index * 2, index * 2 + 1);
+    const tables = channels.map((channelId, index) => channelTable(guild, channelId, 100 + index));
 
-  // Every table plays as fast as it can; the process is killed while they do.
-  let killed = false;
-  const playing = tables.map(async (table) => {
-    while (!killed) {
-      try {
-        if (!(await table.playDecision())) return;
-      } catch (error) {
-        if (killed) return; // a click the dead process never answered
-        throw error;
+    // Every table plays as fast as it can; the process is killed while they do.
+    let killed = false;
+    const playing = tables.map(async (table) => {
+      while (!killed) {
+        try {
+          if (!(await table.playDecision())) return;
+        } catch (error) {
+          if (killed) return; // a click the dead process never answered
+          throw error;
+        }
       }
+    });
+    // Killed once the tables have made more moves than the check below needs, in mid-play.
+    const moved = () => tables.reduce((sum, table) => sum + table.moves, 0);
+    await double.waitFor(() => moved() > CHANNELS * 4, { timeoutMs: 60_000, description: 'the tables making moves' });
+    killed = true;
+    first.kill();
+    expect(await first.exited).toBeNull();
+    await Promise.all(playing);
+
+    const games = await database.prisma.game.findMany({ where: { status: { in: ['active', 'finished'] } }, orderBy: { channelId: 'asc' } });
+    expect(games).toHaveLength(CHANNELS);
+    for (const [index, channelId] of channels.entries()) {
+      const game = games.find((candidate) => candidate.channelId === channelId)!;
+      const log = await getActionLog(database.prisma, game.id);
+      // Every acknowledged move is in the log; at most the one in flight when the process died
+      // was written without its acknowledgement.
+      expect(log.length).toBeGreaterThanOrEqual(tables[index]!.moves);
+      expect(log.length).toBeLessThanOrEqual(tables[index]!.moves + 1);
+      expect(log.map((entry) => entry.sequence)).toEqual(log.map((_, position) => position + 1));
     }
-  });
-  // Killed once the tables have made more moves than the check below needs, in mid-play.
-  const moved = () => tables.reduce((sum, table) => sum + table.moves, 0);
-  await double.waitFor(() => moved() > CHANNELS * 4, { timeoutMs: 60_000, description: 'the tables making moves' });
-  killed = true;
-  first.kill();
-  expect(await first.exited).toBeNull();
-  await Promise.all(playing);
+    expect(moved()).toBeGreaterThan(CHANNELS * 3);
 
-  const games = await database.prisma.game.findMany({ where: { status: { in: ['active', 'finished'] } }, orderBy: { channelId: 'asc' } });
-  expect(games).toHaveLength(CHANNELS);
-  for (const [index, channelId] of channels.entries()) {
-    const game = games.find((candidate) => candidate.channelId === channelId)!;
-    const log = await getActionLog(database.prisma, game.id);
-    // Every acknowledged move is in the log; at most the one in flight when the process died
-    // was written without its acknowledgement.
-    expect(log.length).toBeGreaterThanOrEqual(tables[index]!.moves);
-    expect(log.length).toBeLessThanOrEqual(tables[index]!.moves + 1);
-    expect(log.map((entry) => entry.sequence)).toEqual(log.map((_, position) => position + 1));
-  }
-  expect(moved()).toBeGreaterThan(CHANNELS * 3);
-
-  // A new process picks the games up where they stand.
-  const second = startBot(database.url!);
-  const online = await second.waitForLine('bot online');
-  for (const [index, channelId] of channels.entries()) {
-    const game = games.find((candidate) => candidate.channelId === channelId)!;
-    const before = (await getGame(database.prisma, game.id))!;
-    if (before.status !== 'active') continue;
-    for (let decisions = 0; decisions < 5; decisions++) {
-      if (!(await tables[index]!.playDecision())) break;
+    // A new process picks the games up where they stand.
+    const second = startBot(database.url!);
+    const online = await second.waitForLine('bot online');
+    for (const [index, channelId] of channels.entries()) {
+      const game = games.find((candidate) => candidate.channelId === channelId)!;
+      const before = (await getGame(database.prisma, game.id))!;
+      if (before.status !== 'active') continue;
+      for (let decisions = 0; decisions < 5; decisions++) {
+        if (!(await tables[index]!.playDecision())) break;
+      }
+      const after = (await getGame(database.prisma, game.id))!;
+      expect(after.state!.stateId, `the game in ${channelId} moves on`).toBeGreaterThan(before.state!.stateId);
+      const log = await getActionLog(database.prisma, game.id);
+      expect(
+        replay(
+          setupOf(after),
+          log.map((entry) => entry.action),
+        ),
+      ).toEqual(after.state);
     }
-    const after = (await getGame(database.prisma, game.id))!;
-    expect(after.state!.stateId, `the game in ${channelId} moves on`).toBeGreaterThan(before.state!.stateId);
-    const log = await getActionLog(database.prisma, game.id);
-    expect(replay(setupOf(after), log.map((entry) => entry.action))).toEqual(after.state);
-  }
 
-  // SIGTERM: in-flight work finishes, the database is closed, the process exits cleanly.
-  process.kill(online.pid!, 'SIGTERM');
-  expect(await second.exited).toBe(0);
-  expect(second.lines.some((line) => line.msg === 'shutting down')).toBe(true);
-}, 240_000);
+    // SIGTERM: in-flight work finishes, the database is closed, the process exits cleanly.
+    process.kill(online.pid!, 'SIGTERM');
+    expect(await second.exited).toBe(0);
+    expect(second.lines.some((line) => line.msg === 'shutting down')).toBe(true);
+  },
+  240_000,
+);

@@ -24,7 +24,11 @@ describe('ratings after a game', () => {
   it('rate six players at once, each from their own rating', () => {
     const ids = ['1', '2', '3', '4', '5', '6'];
     const strong = new Map([['6', { playerId: '6', displayName: '6', mu: 35, sigma: 3, games: 40, wins: 30, places: 60, bestCash: 90_000 }]]);
-    const rows = ratedResult(strong, ids.map((id, index) => standing(id, index + 1)), names(ids));
+    const rows = ratedResult(
+      strong,
+      ids.map((id, index) => standing(id, index + 1)),
+      names(ids),
+    );
     expect(rows).toHaveLength(6);
     // The strong player lost to everyone: their rating falls, and their record goes on.
     expect(rows[5]!.mu).toBeLessThan(35);

@@ -108,7 +108,8 @@ describe('the board, turn by turn', () => {
     };
     frames.forEach((frame, number) => {
       let wrong = 0;
-      for (let y = 0; y < ANIMATION_HEIGHT; y++) for (let x = 0; x < ANIMATION_WIDTH; x++) if (shown[number]![y * ANIMATION_WIDTH + x] !== expected(frame, x, y)) wrong++;
+      for (let y = 0; y < ANIMATION_HEIGHT; y++)
+        for (let x = 0; x < ANIMATION_WIDTH; x++) if (shown[number]![y * ANIMATION_WIDTH + x] !== expected(frame, x, y)) wrong++;
       expect({ frame: number, wrong }).toEqual({ frame: number, wrong: 0 });
     });
     // Frames after the first hold only what changed (whole frames made 247 KB of this game).
@@ -118,10 +119,7 @@ describe('the board, turn by turn', () => {
   it('is a GIF with a frame per step of the game, a few hundred KB at most', () => {
     const game = playRandomGame(4, 6);
     const all = steps(game.setup, game.actions);
-    const gif = renderBoardAnimation(
-      animationFrames(all),
-      game.final.chains,
-    );
+    const gif = renderBoardAnimation(animationFrames(all), game.final.chains);
     expect(gif.subarray(0, 6).toString('latin1')).toBe('GIF89a');
     expect(gif.readUInt16LE(6)).toBe(ANIMATION_WIDTH);
     expect(gif.readUInt16LE(8)).toBe(ANIMATION_HEIGHT);

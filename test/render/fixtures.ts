@@ -98,17 +98,7 @@ export function emptyBoard(): GameView {
 /** Classic set, all seven chains on the board, Continental safe; 10C just joined it. */
 export function lateGameBoard(): GameView {
   return boardView({
-    rows: [
-      'LLLL...CCCCC',
-      'LL.....CCCCC',
-      'L.TT.#...CCC',
-      '..TT........',
-      'WW..AAAAA..#',
-      'WWW...AA....',
-      'WW.......III',
-      '...FFF.#.III',
-      '#.FFFF..IIII',
-    ],
+    rows: ['LLLL...CCCCC', 'LL.....CCCCC', 'L.TT.#...CCC', '..TT........', 'WW..AAAAA..#', 'WWW...AA....', 'WW.......III', '...FFF.#.III', '#.FFFF..IIII'],
     headquarters: { L: '2A', C: '10A', T: '3C', W: '1F', A: '6E', F: '4I', I: '11H' },
     bankShares: { L: 14, C: 3, T: 19, W: 11, A: 9, F: 16, I: 0 },
     lastPlacedTile: '10C',
@@ -119,17 +109,7 @@ export function lateGameBoard(): GameView {
 /** 6C has just joined Luxor (7) and American (5); American's holders are deciding. */
 export function mergerBoard(): GameView {
   return boardView({
-    rows: [
-      EMPTY_ROW,
-      '..LLLL......',
-      '..LLL#AAA...',
-      '.......AA...',
-      '.#..........',
-      '........FF..',
-      '..#.....FF..',
-      EMPTY_ROW,
-      '..........#.',
-    ],
+    rows: [EMPTY_ROW, '..LLLL......', '..LLL#AAA...', '.......AA...', '.#..........', '........FF..', '..#.....FF..', EMPTY_ROW, '..........#.'],
     headquarters: { L: '3B', A: '8C', F: '9F' },
     bankShares: { L: 17, A: 12, F: 22 },
     lastPlacedTile: '6C',
@@ -145,17 +125,7 @@ export function mergerBoard(): GameView {
 export function safeChainsBoard(): GameView {
   return boardView({
     chainSet: 'set2008',
-    rows: [
-      'TTTTTTT.....',
-      'TTTTTTT..#..',
-      '.....T......',
-      EMPTY_ROW,
-      '..CCCCCC.SS.',
-      '..CCCCCC.SS.',
-      EMPTY_ROW,
-      '.#....#.....',
-      EMPTY_ROW,
-    ],
+    rows: ['TTTTTTT.....', 'TTTTTTT..#..', '.....T......', EMPTY_ROW, '..CCCCCC.SS.', '..CCCCCC.SS.', EMPTY_ROW, '.#....#.....', EMPTY_ROW],
     headquarters: { T: '4A', C: '5E', S: '10F' },
     bankShares: { T: 6, C: 10, S: 21 },
     lastPlacedTile: '8H',

@@ -57,7 +57,9 @@ export async function expectMatchesGolden(name: string, png: Buffer): Promise<vo
     // A missing reference is a failure, not a pass: a picture nobody looked at proves nothing.
     mkdirSync(OUTPUT_DIR, { recursive: true });
     writeFileSync(`${OUTPUT_DIR}${name}.png`, png);
-    throw new Error(`test/render/golden/${name}.png is missing; look at test/render/__output__/${name}.png and, if it is right, rerun with UPDATE_GOLDEN=1 and commit it`);
+    throw new Error(
+      `test/render/golden/${name}.png is missing; look at test/render/__output__/${name}.png and, if it is right, rerun with UPDATE_GOLDEN=1 and commit it`,
+    );
   }
   if (process.env.UPDATE_GOLDEN === '1') {
     mkdirSync(GOLDEN_DIR, { recursive: true });

@@ -9,14 +9,24 @@ import { serverDatabases } from './databases.js';
 
 /** The shape Prisma 7 gives a raw query that failed in the driver adapter (seen with 57P01). */
 function prismaRawQueryError(code: string): Error {
-  const adapterError = Object.assign(new Error('driver error'), { name: 'DriverAdapterError', cause: { originalCode: code, kind: 'postgres', code, severity: 'FATAL', message: 'terminating' } });
-  return Object.assign(new Error(`Raw query failed. Code: \`${code}\`.`), { name: 'PrismaClientKnownRequestError', code: 'P2010', meta: { driverAdapterError: adapterError } });
+  const adapterError = Object.assign(new Error('driver error'), {
+    name: 'DriverAdapterError',
+    cause: { originalCode: code, kind: 'postgres', code, severity: 'FATAL', message: 'terminating' },
+  });
+  return Object.assign(new Error(`Raw query failed. Code: \`${code}\`.`), {
+    name: 'PrismaClientKnownRequestError',
+    code: 'P2010',
+    meta: { driverAdapterError: adapterError },
+  });
 }
 
 describe('isDatabaseUnavailable', () => {
-  it.each(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', '08P01', '53300', '25006', '58030'])('recognises PostgreSQL %s wrapped as Prisma wraps a raw query error', (code) => {
-    expect(isDatabaseUnavailable(prismaRawQueryError(code))).toBe(true);
-  });
+  it.each(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', '08P01', '53300', '25006', '58030'])(
+    'recognises PostgreSQL %s wrapped as Prisma wraps a raw query error',
+    (code) => {
+      expect(isDatabaseUnavailable(prismaRawQueryError(code))).toBe(true);
+    },
+  );
 
   it.each(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'EROFS', 'ENOSPC'])('recognises a socket or file error %s', (code) => {
     expect(isDatabaseUnavailable(Object.assign(new Error('io'), { code }))).toBe(true);
@@ -42,7 +52,10 @@ describe('isDatabaseUnavailable', () => {
     try {
       const [backend] = await database.prisma.$queryRawUnsafe<{ pid: number }[]>('SELECT pg_backend_pid() AS pid');
       const slow = database.prisma.$queryRawUnsafe('SELECT pg_sleep(5)');
-      const failure = slow.then(() => null, (error: unknown) => error);
+      const failure = slow.then(
+        () => null,
+        (error: unknown) => error,
+      );
       await new Promise((resolve) => setTimeout(resolve, 300));
       await admin.query('SELECT pg_terminate_backend($1)', [backend!.pid]);
       const error = await failure;

@@ -48,7 +48,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL connections the serv
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     try {
-      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [new URL(database.url!).pathname.slice(1)]);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [
+        new URL(database.url!).pathname.slice(1),
+      ]);
     } finally {
       await admin.end();
     }

@@ -7,7 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RandomPlayer } from '../support/random-player.js';
 import { queryRows, statementName } from '../../src/store/direct-sql.js';
 import { Prisma } from '../../src/store/generated/client.js';
-import { applyAction, createLobby, gameInclude, getGame, joinLobby, startGame, toStoredGame, type ActiveGame, type PrismaClient, type StoredGame } from '../../src/store/index.js';
+import {
+  applyAction,
+  createLobby,
+  gameInclude,
+  getGame,
+  joinLobby,
+  startGame,
+  toStoredGame,
+  type ActiveGame,
+  type PrismaClient,
+  type StoredGame,
+} from '../../src/store/index.js';
 import { migrate } from '../../src/store/migrate.js';
 import { databaseKinds, serverDatabases, type TestDatabase } from './databases.js';
 
@@ -52,7 +63,17 @@ describe.each(databaseKinds)('direct statements on $name', (kind) => {
     const direct = await queryRows(database.prisma, query);
     const throughPrisma = await database.prisma.$queryRaw<unknown[]>(query);
     expect(direct).toEqual(throughPrisma);
-    expect(direct[0]).toMatchObject({ small: 7, float: 1.25, yes: true, no: false, status: 'active', doc: { a: [1, 'b', null], c: { d: true } }, list: [1, 2], nothing: null, noTime: null });
+    expect(direct[0]).toMatchObject({
+      small: 7,
+      float: 1.25,
+      yes: true,
+      no: false,
+      status: 'active',
+      doc: { a: [1, 'b', null], c: { d: true } },
+      list: [1, 2],
+      nothing: null,
+      noTime: null,
+    });
     expect(direct[0]!.when).toEqual(at);
   });
 
@@ -78,7 +99,9 @@ describe.each(databaseKinds)('direct statements on $name', (kind) => {
   });
 
   it('refuses a column it cannot give as $queryRaw does, naming what to do', async () => {
-    await expect(queryRows(database.prisma, Prisma.sql`SELECT 1.5::numeric AS amount`)).rejects.toThrow(/select it as text or send the statement through \$queryRaw/);
+    await expect(queryRows(database.prisma, Prisma.sql`SELECT 1.5::numeric AS amount`)).rejects.toThrow(
+      /select it as text or send the statement through \$queryRaw/,
+    );
   });
 });
 

@@ -40,10 +40,12 @@ describe('the embedded database runs on a thread of its own', () => {
     await prisma.$executeRawUnsafe('INSERT INTO t VALUES (1)');
     await expect(prisma.$executeRawUnsafe('INSERT INTO t VALUES (1)')).rejects.toThrow(/23505|Unique constraint/);
     // A transaction that throws writes nothing; one that returns writes all.
-    await expect(prisma.$transaction(async (tx) => {
-      await tx.$executeRawUnsafe('INSERT INTO t VALUES (2)');
-      throw new Error('changed my mind');
-    })).rejects.toThrow('changed my mind');
+    await expect(
+      prisma.$transaction(async (tx) => {
+        await tx.$executeRawUnsafe('INSERT INTO t VALUES (2)');
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
     await prisma.$transaction(async (tx) => {
       await tx.$executeRawUnsafe('INSERT INTO t VALUES (3)');
     });

@@ -97,10 +97,17 @@ describe.each(databaseKinds)('game repository on $name', (kind) => {
       await joinLobby(prisma, id, bob);
       expect(await joinLobby(prisma, id, bob)).toMatchObject({ ok: false, reason: 'already_seated' });
       const joined = await joinLobby(prisma, id, cat);
-      expect(joined.ok && joined.game.seats.map((seat) => [seat.seatIndex, seat.displayName])).toEqual([[0, 'Ann'], [1, 'Bob'], [2, 'Cat']]);
+      expect(joined.ok && joined.game.seats.map((seat) => [seat.seatIndex, seat.displayName])).toEqual([
+        [0, 'Ann'],
+        [1, 'Bob'],
+        [2, 'Cat'],
+      ]);
 
       const left = await leaveLobby(prisma, id, bob.id);
-      expect(left.ok && left.game.seats.map((seat) => [seat.seatIndex, seat.displayName])).toEqual([[0, 'Ann'], [1, 'Cat']]);
+      expect(left.ok && left.game.seats.map((seat) => [seat.seatIndex, seat.displayName])).toEqual([
+        [0, 'Ann'],
+        [1, 'Cat'],
+      ]);
       expect(await leaveLobby(prisma, id, bob.id)).toMatchObject({ ok: false, reason: 'not_seated' });
     });
 
@@ -174,9 +181,7 @@ describe.each(databaseKinds)('game repository on $name', (kind) => {
     it('lets exactly one of many racing hosts open the lobby', async () => {
       const channelId = newChannel();
       const hosts = Array.from({ length: 10 }, (_, i) => ({ id: `h${i}`, name: `H${i}` }));
-      const results = await Promise.all(
-        hosts.map((host) => createLobby(database.prisma, { guildId: 'guild-1', channelId, host })),
-      );
+      const results = await Promise.all(hosts.map((host) => createLobby(database.prisma, { guildId: 'guild-1', channelId, host })));
       const winners = results.filter((result) => result.ok);
       expect(winners).toHaveLength(1);
       const winnerId = winners[0]!.ok && winners[0]!.game.id;
@@ -199,7 +204,11 @@ describe.each(databaseKinds)('game repository on $name', (kind) => {
       const channelId = newChannel();
       const first = await startedGame(channelId);
       // Played in the channel itself (no thread), the game keeps the channel busy, as before.
-      expect(await createLobby(prisma, { guildId: 'guild-1', channelId, host: cat })).toMatchObject({ ok: false, reason: 'channel_busy', existing: { id: first.id } });
+      expect(await createLobby(prisma, { guildId: 'guild-1', channelId, host: cat })).toMatchObject({
+        ok: false,
+        reason: 'channel_busy',
+        existing: { id: first.id },
+      });
       await setThread(prisma, first.id, `${channelId}-thread-1`, 'lobby-message-1');
       const second = await startedGame(channelId);
       await setThread(prisma, second.id, `${channelId}-thread-2`, 'lobby-message-2');
@@ -208,7 +217,11 @@ describe.each(databaseKinds)('game repository on $name', (kind) => {
       expect((await liveGamesIn(prisma, channelId)).map((game) => game.id).sort()).toEqual([first.id, second.id, third.ok && third.game.id].sort());
       // A thread holds its one game.
       expect((await liveGamesIn(prisma, `${channelId}-thread-2`)).map((game) => game.id)).toEqual([second.id]);
-      expect(await findLiveGame(prisma, `${channelId}-thread-1`)).toMatchObject({ id: first.id, threadId: `${channelId}-thread-1`, summaryMessageId: 'lobby-message-1' });
+      expect(await findLiveGame(prisma, `${channelId}-thread-1`)).toMatchObject({
+        id: first.id,
+        threadId: `${channelId}-thread-1`,
+        summaryMessageId: 'lobby-message-1',
+      });
       // Finished, it is the channel's (and its thread's) last game for /acquire status.
       const finished = await playToTheEnd((await getGame(prisma, second.id)) as ActiveGame);
       expect((await lastFinishedGame(prisma, channelId))?.id).toBe(finished.id);
@@ -351,7 +364,12 @@ describe.each(databaseKinds)('game repository on $name', (kind) => {
       const log = await getActionLog(database.prisma, game.id);
       expect(log.map((entry) => entry.sequence)).toEqual(log.map((_, index) => index + 1));
       expect(log).toHaveLength(game.state.stateId);
-      expect(replay(setupOf(game), log.map((entry) => entry.action))).toEqual(game.state);
+      expect(
+        replay(
+          setupOf(game),
+          log.map((entry) => entry.action),
+        ),
+      ).toEqual(game.state);
     });
   });
 
@@ -370,7 +388,11 @@ describe.each(databaseKinds)('game repository on $name', (kind) => {
       await setThread(prisma, active.id, 'thread-of-reading', 'summary-of-reading');
       await setPublicMessage(prisma, active.id, '1234567890123456789', active.state.stateId);
       const moved = await applyAction(prisma, active, new RandomPlayer(1).chooseAction(active.state)!, {
-        clockAfter: () => ({ deadlineAt: new Date('2026-11-26T12:00:00.123Z'), reminderAt: new Date('2026-11-26T11:59:00.456Z'), clock: { missedInARow: [1, 0], autopilot: [1] } }),
+        clockAfter: () => ({
+          deadlineAt: new Date('2026-11-26T12:00:00.123Z'),
+          reminderAt: new Date('2026-11-26T11:59:00.456Z'),
+          clock: { missedInARow: [1, 0], autopilot: [1] },
+        }),
       });
       if (!moved.ok) throw new Error(moved.reason);
       const finished = await playToTheEnd(await startedGame(newChannel(), 'guild-reading', 6));
@@ -380,8 +402,18 @@ describe.each(databaseKinds)('game repository on $name', (kind) => {
       const games = await Promise.all([lobby.game.id, active.id, finished.id, cancelled.id].map((id) => getGame(prisma, id)));
       expect(games.map((game) => game?.status)).toEqual(['lobby', 'active', 'finished', 'cancelled']);
       for (const game of games) expect(game).toEqual(await readByPrisma(game!.id));
-      expect(games[0]).toMatchObject({ createdBy: cat.id, turnLimitSeconds: 90, seats: [{ seatIndex: 0, userId: cat.id, displayName: cat.name, finalCash: null }] });
-      expect(games[1]).toMatchObject({ threadId: 'thread-of-reading', summaryMessageId: 'summary-of-reading', publicMessageId: '1234567890123456789', deadlineAt: new Date('2026-11-26T12:00:00.123Z'), clock: { missedInARow: [1, 0], autopilot: [1] } });
+      expect(games[0]).toMatchObject({
+        createdBy: cat.id,
+        turnLimitSeconds: 90,
+        seats: [{ seatIndex: 0, userId: cat.id, displayName: cat.name, finalCash: null }],
+      });
+      expect(games[1]).toMatchObject({
+        threadId: 'thread-of-reading',
+        summaryMessageId: 'summary-of-reading',
+        publicMessageId: '1234567890123456789',
+        deadlineAt: new Date('2026-11-26T12:00:00.123Z'),
+        clock: { missedInARow: [1, 0], autopilot: [1] },
+      });
       expect(games[2]!.seats.every((seat) => seat.finalPlace !== null)).toBe(true);
       expect(await getGame(prisma, '00000000-0000-4000-8000-000000000000')).toBeNull();
     });
@@ -398,7 +430,11 @@ describe.each(databaseKinds)('game repository on $name', (kind) => {
       );
       expect(await findLiveGame(database.prisma, game.channelId)).toBeNull();
       // A finished game takes no more moves: the engine says so before the store is asked.
-      expect(await applyAction(database.prisma, { ...game, status: 'active' }, { type: 'declareEnd', player: ann.id })).toMatchObject({ ok: false, reason: 'rejected', rejection: { code: 'action/game_over' } });
+      expect(await applyAction(database.prisma, { ...game, status: 'active' }, { type: 'declareEnd', player: ann.id })).toMatchObject({
+        ok: false,
+        reason: 'rejected',
+        rejection: { code: 'action/game_over' },
+      });
     });
 
     it('rates both of two games that end at the same moment with the same players', async () => {

@@ -91,7 +91,13 @@ describe.each(databaseKinds)('known states on $name', (kind) => {
 describe('the states kept', () => {
   it('are those of the games read or written most recently, no more than KNOWN_GAMES', () => {
     const known = new KnownStates();
-    const state = createGame({ seed: 1, players: [{ id: 'a', name: 'Ann' }, { id: 'b', name: 'Bob' }] });
+    const state = createGame({
+      seed: 1,
+      players: [
+        { id: 'a', name: 'Ann' },
+        { id: 'b', name: 'Bob' },
+      ],
+    });
     const createdAt = new Date('2026-11-28T00:00:00Z');
     for (let game = 0; game < KNOWN_GAMES; game++) known.remember(`game-${game}`, createdAt, state);
     // Game 0 used again: game 1 is now the least recently used, and the next game pushes it out.

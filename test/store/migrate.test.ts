@@ -35,7 +35,16 @@ describe.each(databaseKinds)('migrations on $name', (kind) => {
     const { prisma } = await open();
     await migrate(prisma);
     const rows = await prisma.$queryRaw<
-      { id: string; checksum: string; migration_name: string; logs: string | null; started_at: Date; finished_at: Date | null; rolled_back_at: Date | null; applied_steps_count: number }[]
+      {
+        id: string;
+        checksum: string;
+        migration_name: string;
+        logs: string | null;
+        started_at: Date;
+        finished_at: Date | null;
+        rolled_back_at: Date | null;
+        applied_steps_count: number;
+      }[]
     >`SELECT * FROM _prisma_migrations ORDER BY migration_name`;
 
     const names = (await loadMigrations()).map((migration) => migration.name);

@@ -24,10 +24,7 @@ import { tableStateId } from '../e2e/harness.js';
 import { DiscordDouble, type GuildFixture } from './discord-double/index.js';
 
 // A 1x1 transparent PNG.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 async function readyClient(double: DiscordDouble, intents = [GatewayIntentBits.Guilds]): Promise<Client> {
   const client = new Client({ intents, ...double.clientOptions() });
@@ -108,9 +105,7 @@ describe('discord double with the real discord.js client', () => {
   });
 
   it('updates the clicked message when a button is answered with update (type 7)', async () => {
-    const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
-      new ButtonBuilder().setCustomId('join').setLabel('Join').setStyle(ButtonStyle.Primary),
-    );
+    const row = new ActionRowBuilder<ButtonBuilder>().addComponents(new ButtonBuilder().setCustomId('join').setLabel('Join').setStyle(ButtonStyle.Primary));
     const sent = await channel().send({ content: 'Lobby: nobody yet', components: [row] });
 
     onInteraction = async (interaction) => {
@@ -176,18 +171,14 @@ describe('discord double with the real discord.js client', () => {
       await interaction.deferReply({ flags: MessageFlags.Ephemeral });
       await interaction.followUp({ content: 'Done' });
     };
-    const deferred = await double
-      .slashCommand({ guildId: guild.id, channelId: guild.channelId, user: player(2), name: 'acquire' })
-      .settled();
+    const deferred = await double.slashCommand({ guildId: guild.id, channelId: guild.channelId, user: player(2), name: 'acquire' }).settled();
     expect(deferred.followUps).toEqual([]);
     expect(deferred.original).toMatchObject({ content: 'Done', ephemeral: true });
   });
 
   it('keeps channel messages in their latest state when an edit removes components', async () => {
     const row = new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
-      new StringSelectMenuBuilder()
-        .setCustomId('chain')
-        .addOptions({ label: 'Tower', value: 'tower' }, { label: 'Luxor', value: 'luxor' }),
+      new StringSelectMenuBuilder().setCustomId('chain').addOptions({ label: 'Tower', value: 'tower' }, { label: 'Luxor', value: 'luxor' }),
     );
     const sent = await channel().send({ content: 'Pick a chain', components: [row] });
     expect(double.message(sent.id)?.components).toHaveLength(1);
@@ -203,9 +194,7 @@ describe('discord double with the real discord.js client', () => {
 
   it('answers select menus and modals', async () => {
     const row = new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
-      new StringSelectMenuBuilder()
-        .setCustomId('chain')
-        .addOptions({ label: 'Tower', value: 'tower' }, { label: 'Luxor', value: 'luxor' }),
+      new StringSelectMenuBuilder().setCustomId('chain').addOptions({ label: 'Tower', value: 'tower' }, { label: 'Luxor', value: 'luxor' }),
     );
     const sent = await channel().send({ content: 'Pick a chain', components: [row] });
     onInteraction = async (interaction) => {
@@ -262,9 +251,9 @@ describe('discord double with the real discord.js client', () => {
       .slashCommand({ guildId: guild.id, channelId: guild.channelId, user: player(0), name: 'acquire', subcommand: 'start', options: { seats: 3 } })
       .settled();
     expect(seen).toEqual({ commandId: double.registeredCommands()[0]!.id, seats: ApplicationCommandOptionType.Integer });
-    expect(() =>
-      double.slashCommand({ guildId: guild.id, channelId: guild.channelId, user: player(0), name: 'acquire', subcommand: 'start' }),
-    ).toThrow(/requires option "seats"/);
+    expect(() => double.slashCommand({ guildId: guild.id, channelId: guild.channelId, user: player(0), name: 'acquire', subcommand: 'start' })).toThrow(
+      /requires option "seats"/,
+    );
   });
 
   it('carries Manage Guild to the interaction member once granted', async () => {
@@ -338,7 +327,7 @@ describe('discord double for a load run (keepHistory: false)', () => {
   });
 });
 
-describe('discord double: what the load bench\'s players read', () => {
+describe("discord double: what the load bench's players read", () => {
   it('tells a changed channel by its version, so the table state they wait on follows every post, edit and delete', async () => {
     const double = new DiscordDouble({ keepHistory: false });
     await double.start();
@@ -346,7 +335,9 @@ describe('discord double: what the load bench\'s players read', () => {
     const client = await readyClient(double);
     const venue = { double, guild: fixture };
     const buttonAt = (stateId: number) =>
-      new ActionRowBuilder<ButtonBuilder>().addComponents(new ButtonBuilder().setCustomId(`acq:hand:g1:${stateId}:`).setLabel('Your tiles').setStyle(ButtonStyle.Primary));
+      new ActionRowBuilder<ButtonBuilder>().addComponents(
+        new ButtonBuilder().setCustomId(`acq:hand:g1:${stateId}:`).setLabel('Your tiles').setStyle(ButtonStyle.Primary),
+      );
     try {
       const channel = (await client.channels.fetch(fixture.channelId)) as TextChannel;
       expect(tableStateId(venue, fixture.channelId)).toBe(-1);
@@ -476,7 +467,14 @@ describe('discord double reads multipart bodies', () => {
 
 describe('discord double with several sessions', () => {
   async function twoClients(double: DiscordDouble, shards: [number, number][] | null): Promise<Client[]> {
-    const clients = [0, 1].map((index) => new Client({ intents: [GatewayIntentBits.Guilds], ...double.clientOptions(), ...(shards ? { shards: shards[index]![0], shardCount: shards[index]![1] } : {}) }));
+    const clients = [0, 1].map(
+      (index) =>
+        new Client({
+          intents: [GatewayIntentBits.Guilds],
+          ...double.clientOptions(),
+          ...(shards ? { shards: shards[index]![0], shardCount: shards[index]![1] } : {}),
+        }),
+    );
     for (const client of clients) {
       const ready = once(client, Events.ClientReady);
       await client.login(double.token);
@@ -489,12 +487,23 @@ describe('discord double with several sessions', () => {
     const double = new DiscordDouble();
     await double.start();
     const guilds = Array.from({ length: 6 }, () => double.createGuild({ users: 1 }));
-    const clients = await twoClients(double, [[0, 2], [1, 2]]);
+    const clients = await twoClients(double, [
+      [0, 2],
+      [1, 2],
+    ]);
     try {
-      expect(double.identifications.map((identification) => identification.shard)).toEqual([[0, 2], [1, 2]]);
+      expect(double.identifications.map((identification) => identification.shard)).toEqual([
+        [0, 2],
+        [1, 2],
+      ]);
       const shardOf = (guildId: string) => Number((BigInt(guildId) >> 22n) % 2n);
       for (const [index, client] of clients.entries()) {
-        expect([...client.guilds.cache.keys()].sort()).toEqual(guilds.filter((guild) => shardOf(guild.id) === index).map((guild) => guild.id).sort());
+        expect([...client.guilds.cache.keys()].sort()).toEqual(
+          guilds
+            .filter((guild) => shardOf(guild.id) === index)
+            .map((guild) => guild.id)
+            .sort(),
+        );
       }
       for (const guild of guilds) {
         const handle = double.slashCommand({ guildId: guild.id, channelId: guild.channelId, user: guild.users[0]!, name: 'acquire' });
@@ -678,7 +687,9 @@ describe('discord double: threads, direct messages, pings and removal', () => {
     onInteraction = async (interaction) => {
       if (interaction.isChatInputCommand()) await interaction.reply(`in thread ${String(interaction.channel?.isThread())}`);
     };
-    const view = await double.slashCommand({ guildId: fixture.id, channelId: thread.id, user: fixture.users[1]!, name: 'acquire', subcommand: 'status' }).settled();
+    const view = await double
+      .slashCommand({ guildId: fixture.id, channelId: thread.id, user: fixture.users[1]!, name: 'acquire', subcommand: 'status' })
+      .settled();
     expect(view.original?.content).toBe('in thread true');
     expect(view.original?.channelId).toBe(thread.id);
   });

@@ -60,7 +60,10 @@ function isRunning(pid: number): boolean {
 function templatesKey(): string {
   const hash = createHash('sha256');
   hash.update(readFileSync(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url)));
-  for (const entry of readdirSync(MIGRATIONS_DIR, { recursive: true, withFileTypes: true }).filter((file) => file.isFile()).map((file) => join(file.parentPath, file.name)).sort()) {
+  for (const entry of readdirSync(MIGRATIONS_DIR, { recursive: true, withFileTypes: true })
+    .filter((file) => file.isFile())
+    .map((file) => join(file.parentPath, file.name))
+    .sort()) {
     hash.update(entry.slice(MIGRATIONS_DIR.length)).update(readFileSync(entry));
   }
   return hash.digest('hex').slice(0, 16);

@@ -85,9 +85,10 @@ export class RandomPlayer {
     const others = state.players.filter((_, index) => index !== seat);
     const to = this.pick(others);
     const heldChain = me.shares.findIndex((count) => count > 0);
-    const give = heldChain >= 0 && this.int(2) === 0
-      ? { cash: 0, shares: { [state.chains[heldChain]!.name]: 1 } }
-      : { cash: Math.min(me.cash, 100 * (1 + this.int(5))), shares: {} };
+    const give =
+      heldChain >= 0 && this.int(2) === 0
+        ? { cash: 0, shares: { [state.chains[heldChain]!.name]: 1 } }
+        : { cash: Math.min(me.cash, 100 * (1 + this.int(5))), shares: {} };
     const wantedChain = this.int(state.chains.length);
     const receive = this.int(2) === 0 ? { cash: 100 * this.int(4), shares: {} } : { cash: 0, shares: { [state.chains[wantedChain]!.name]: 1 } };
     return { type: 'offerTrade', player: me.id, to: to.id, give, receive };

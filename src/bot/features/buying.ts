@@ -53,9 +53,10 @@ export function buyPanel(
           count: (chain.bankShares ?? 0) - inCart,
         }),
         {
-        disabled: chosen.length >= 3 || !mayBuy(next),
-        style: ButtonStyle.Primary,
-      });
+          disabled: chosen.length >= 3 || !mayBuy(next),
+          style: ButtonStyle.Primary,
+        },
+      );
     });
   const names = chosen.map((chain) => view.chains[chain]!.name);
   const lines = [

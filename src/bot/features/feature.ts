@@ -17,7 +17,13 @@ import type { BotContext } from '../context.js';
  */
 export type Needs = 'lobby' | 'live' | 'seat' | 'decider' | 'ended';
 
-export type GameFor<N extends Needs> = N extends 'lobby' ? LobbyGame : N extends 'live' ? LobbyGame | ActiveGame : N extends 'ended' ? FinishedGame : ActiveGame;
+export type GameFor<N extends Needs> = N extends 'lobby'
+  ? LobbyGame
+  : N extends 'live'
+    ? LobbyGame | ActiveGame
+    : N extends 'ended'
+      ? FinishedGame
+      : ActiveGame;
 
 export type ComponentInteraction = ButtonInteraction | ModalSubmitInteraction;
 

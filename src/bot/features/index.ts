@@ -24,7 +24,19 @@ import { rematchButtons, rematchFeatures } from './rematch.js';
 import { tradeAnswerPanel, tradeFeatures, withdraw } from './trades.js';
 
 export const FEATURES: ReadonlyMap<string, AnyFeature> = new Map(
-  [...lobbyFeatures, ...decideFeatures, ...placementFeatures, ...foundingFeatures, ...mergerFeatures, ...buyingFeatures, ...tradeFeatures, ...autopilotFeatures, ...hintFeatures, ...replayFeatures, ...rematchFeatures].map((entry) => [entry.kind.name, entry]),
+  [
+    ...lobbyFeatures,
+    ...decideFeatures,
+    ...placementFeatures,
+    ...foundingFeatures,
+    ...mergerFeatures,
+    ...buyingFeatures,
+    ...tradeFeatures,
+    ...autopilotFeatures,
+    ...hintFeatures,
+    ...replayFeatures,
+    ...rematchFeatures,
+  ].map((entry) => [entry.kind.name, entry]),
 );
 
 /** The private panel for whatever `userId` must decide now, with Suggest when the game offers hints. */

@@ -1,8 +1,30 @@
 /** The lobby: its message and its buttons (Join, Leave, Start), and cancelling a game with its confirmation. */
-import { ButtonStyle, ChannelType, EmbedBuilder, MessageFlags, PermissionFlagsBits, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import {
+  ButtonStyle,
+  ChannelType,
+  EmbedBuilder,
+  MessageFlags,
+  PermissionFlagsBits,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+} from 'discord.js';
 import { MAX_PLAYERS, MIN_PLAYERS, viewFor } from '../../engine/index.js';
 import { type Key, type Text, t } from '../../i18n/index.js';
-import { cancelGame, getGame, joinLobby, leaveLobby, setThread, setTurnClock, startGame, type ActiveGame, type JoinResult, type LeaveResult, type LobbyGame, type StartResult, type StoredGame } from '../../store/index.js';
+import {
+  cancelGame,
+  getGame,
+  joinLobby,
+  leaveLobby,
+  setThread,
+  setTurnClock,
+  startGame,
+  type ActiveGame,
+  type JoinResult,
+  type LeaveResult,
+  type LobbyGame,
+  type StartResult,
+  type StoredGame,
+} from '../../store/index.js';
 import { clockAfter } from '../clock-policy.js';
 import { args, button, defineKind } from '../components.js';
 import type { BotContext } from '../context.js';
@@ -65,7 +87,8 @@ export function lobbyMessage(game: StoredGame, closedTitle?: Key): MessagePayloa
     };
   return {
     embeds: [embed.toJSON()],
-    components: rows([
+    components: rows(
+      [
         button(join, at, undefined, t(locale, 'lobby.join'), {
           style: ButtonStyle.Primary,
           disabled: game.seats.length >= MAX_PLAYERS,
@@ -78,7 +101,8 @@ export function lobbyMessage(game: StoredGame, closedTitle?: Key): MessagePayloa
         button(cancel, at, 'ask', t(locale, 'lobby.cancel'), {
           style: ButtonStyle.Danger,
         }),
-    ], [
+      ],
+      [
         ...LEVELS.map((level) =>
           button(addComputer, at, level, t(locale, `lobby.add.${level}`), {
             emoji: '🤖',
@@ -86,7 +110,8 @@ export function lobbyMessage(game: StoredGame, closedTitle?: Key): MessagePayloa
           }),
         ),
         button(removeComputer, at, undefined, t(locale, 'lobby.removeComputer'), { disabled: !game.seats.some((seat) => !isPerson(seat.userId)) }),
-    ]),
+      ],
+    ),
     allowedMentions: { users: [] },
   };
 }
@@ -115,7 +140,12 @@ function lobbyFailure(result: Exclude<JoinResult | LeaveResult | StartResult, { 
   }
 }
 
-async function changeLobby(ctx: BotContext, interaction: ComponentInteraction, game: LobbyGame, change: () => Promise<JoinResult | LeaveResult | StartResult>): Promise<void> {
+async function changeLobby(
+  ctx: BotContext,
+  interaction: ComponentInteraction,
+  game: LobbyGame,
+  change: () => Promise<JoinResult | LeaveResult | StartResult>,
+): Promise<void> {
   if (!interaction.isButton()) return;
   // Starting renders and posts the first board, which may take longer than Discord's 3 s.
   await interaction.deferUpdate();
@@ -133,7 +163,10 @@ async function changeLobby(ctx: BotContext, interaction: ComponentInteraction, g
   } else {
     await interaction.editReply(closedLobby(result.game, 'lobby.startedHere'));
   }
-  ctx.log.info({ gameId: game.id, channelId: game.channelId, threadId: started.threadId, interactionId: interaction.id, players: started.seats.length }, 'game started');
+  ctx.log.info(
+    { gameId: game.id, channelId: game.channelId, threadId: started.threadId, interactionId: interaction.id, players: started.seats.length },
+    'game started',
+  );
 }
 
 /**
@@ -144,9 +177,13 @@ async function changeLobby(ctx: BotContext, interaction: ComponentInteraction, g
  */
 async function openThread(ctx: BotContext, game: ActiveGame, lobbyMessageId: string): Promise<{ threadId: string } | { threadId: null; notice: Key | null }> {
   const channel = ctx.client.channels.cache.get(game.channelId);
-  if (channel?.isThread() || (channel && channel.type !== ChannelType.GuildText && channel.type !== ChannelType.GuildAnnouncement)) return { threadId: null, notice: null };
+  if (channel?.isThread() || (channel && channel.type !== ChannelType.GuildText && channel.type !== ChannelType.GuildAnnouncement))
+    return { threadId: null, notice: null };
   const me = ctx.client.user;
-  const allowed = channel && me && 'permissionsFor' in channel ? channel.permissionsFor(me)?.has([PermissionFlagsBits.CreatePublicThreads, PermissionFlagsBits.SendMessagesInThreads]) : undefined;
+  const allowed =
+    channel && me && 'permissionsFor' in channel
+      ? channel.permissionsFor(me)?.has([PermissionFlagsBits.CreatePublicThreads, PermissionFlagsBits.SendMessagesInThreads])
+      : undefined;
   if (allowed === false) return { threadId: null, notice: THREADS_NOT_ALLOWED };
   try {
     const threadId = await ctx.transport.startThread(
@@ -221,7 +258,11 @@ async function confirmCancel(ctx: BotContext, interaction: ButtonInteraction, ga
         await stripMessage(ctx, game.channelId, latest.publicMessageId!);
       });
   } else if (game.status === 'active') {
-    await closeTable(ctx, { ...game, publicMessageId: latest.publicMessageId, threadId: latest.threadId, summaryMessageId: latest.summaryMessageId }, 'cancelled');
+    await closeTable(
+      ctx,
+      { ...game, publicMessageId: latest.publicMessageId, threadId: latest.threadId, summaryMessageId: latest.summaryMessageId },
+      'cancelled',
+    );
   }
   const notice = t(game.language, 'lobby.cancelledBy', {
     who: mention(interaction.user.id, game.language),

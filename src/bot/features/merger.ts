@@ -57,7 +57,8 @@ export function disposePanel(
   const keep = held - sell - trade;
   const at = { gameId: game.id, stateId: view.stateId };
   const to = (newSell: number, newTrade: number): Disposal => ({ sell: Math.max(0, newSell), trade: Math.max(0, newTrade) });
-  const id = (kind: ComponentKind<Disposal>, label: string, counts: Disposal, disabled: boolean, style = ButtonStyle.Secondary): ButtonBuilder => button(kind, at, counts, label, { disabled, style });
+  const id = (kind: ComponentKind<Disposal>, label: string, counts: Disposal, disabled: boolean, style = ButtonStyle.Secondary): ButtonBuilder =>
+    button(kind, at, counts, label, { disabled, style });
   const most = Math.min(maxTrade, held - (held % 2));
   const chains = { defunct: decision.defunct, survivor: decision.survivor };
   const lines = [
@@ -106,14 +107,16 @@ export const mergerFeatures = [
     needs: 'decider',
     on: 'panel',
     move: true,
-    run: (ctx, interaction, { arg, game, user, stateId }) => playMove(ctx, interaction, game, { type: 'chooseSurvivor', player: user.id, chain: game.state.chains[arg]?.name ?? '' }, stateId),
+    run: (ctx, interaction, { arg, game, user, stateId }) =>
+      playMove(ctx, interaction, game, { type: 'chooseSurvivor', player: user.id, chain: game.state.chains[arg]?.name ?? '' }, stateId),
   }),
   feature({
     kind: defunct,
     needs: 'decider',
     on: 'panel',
     move: true,
-    run: (ctx, interaction, { arg, game, user, stateId }) => playMove(ctx, interaction, game, { type: 'chooseNextDefunct', player: user.id, chain: game.state.chains[arg]?.name ?? '' }, stateId),
+    run: (ctx, interaction, { arg, game, user, stateId }) =>
+      playMove(ctx, interaction, game, { type: 'chooseNextDefunct', player: user.id, chain: game.state.chains[arg]?.name ?? '' }, stateId),
   }),
   feature({
     kind: dispose,
@@ -132,6 +135,7 @@ export const mergerFeatures = [
     needs: 'decider',
     on: 'panel',
     move: true,
-    run: (ctx, interaction, { arg, game, user, stateId }) => playMove(ctx, interaction, game, { type: 'disposeShares', player: user.id, sell: arg.sell, trade: arg.trade }, stateId),
+    run: (ctx, interaction, { arg, game, user, stateId }) =>
+      playMove(ctx, interaction, game, { type: 'disposeShares', player: user.id, sell: arg.sell, trade: arg.trade }, stateId),
   }),
 ];

@@ -16,7 +16,13 @@ export const tile = defineKind('tile', { encode: (value: Tile) => value, decode:
 export const skip = defineKind('skip', args.none);
 export const redraw = defineKind('redraw', args.none);
 
-const EFFECT_STYLE = { found: ButtonStyle.Success, grow: ButtonStyle.Primary, merge: ButtonStyle.Danger, nothing: ButtonStyle.Secondary, unplayable: ButtonStyle.Secondary } as const;
+const EFFECT_STYLE = {
+  found: ButtonStyle.Success,
+  grow: ButtonStyle.Primary,
+  merge: ButtonStyle.Danger,
+  nothing: ButtonStyle.Secondary,
+  unplayable: ButtonStyle.Secondary,
+} as const;
 
 /** A player's tiles as buttons saying what each would do; playable only on their own placement. */
 export function handPanel(game: ActiveGame, view: GameView, decision: Decision, locale: Locale): Panel {
@@ -35,9 +41,10 @@ export function handPanel(game: ActiveGame, view: GameView, decision: Decision, 
         effect: effect.playable ? effectText(effect, view, locale) : t(locale, effect.permanent ? 'hand.neverPlayable' : 'hand.notYetPlayable'),
       }),
       {
-      style: EFFECT_STYLE[effect.kind],
-      disabled: !myPlacement || !effect.playable,
-    }),
+        style: EFFECT_STYLE[effect.kind],
+        disabled: !myPlacement || !effect.playable,
+      },
+    ),
   );
   const deciding = decision.kind === 'gameOver' ? null : view.players[decision.seat]!;
   const lines = [

@@ -49,7 +49,12 @@ export const rematchFeatures = [
       let messageId: string;
       try {
         messageId = await ctx.transport.post(game.channelId, {
-          body: { content: invitation, embeds: lobby.embeds, components: lobby.components.map((row) => row.toJSON()), allowed_mentions: { parse: [], users: others } },
+          body: {
+            content: invitation,
+            embeds: lobby.embeds,
+            components: lobby.components.map((row) => row.toJSON()),
+            allowed_mentions: { parse: [], users: others },
+          },
           files: [],
         });
       } catch (error) {

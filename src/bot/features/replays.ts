@@ -31,7 +31,10 @@ export async function replayView(
   locale: Locale,
 ): Promise<InteractionUpdateOptions & { content: string }> {
   const log = await getActionLog(ctx.db, game.id);
-  const all = steps(setupOf(game), log.map((entry) => entry.action));
+  const all = steps(
+    setupOf(game),
+    log.map((entry) => entry.action),
+  );
   const last = all.length - 1;
   const at = Math.max(0, Math.min(requested, last));
   const { state, events } = all[at]!;

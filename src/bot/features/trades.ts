@@ -1,5 +1,13 @@
 /** Trades between players (an option): the offer form, reading it, answering and withdrawing an offer. */
-import { ActionRowBuilder, ButtonStyle, ModalBuilder, TextInputBuilder, TextInputStyle, type ButtonBuilder, type ModalActionRowComponentBuilder } from 'discord.js';
+import {
+  ActionRowBuilder,
+  ButtonStyle,
+  ModalBuilder,
+  TextInputBuilder,
+  TextInputStyle,
+  type ButtonBuilder,
+  type ModalActionRowComponentBuilder,
+} from 'discord.js';
 import { acceptShortfall, chainIndex, currentDecision, type GameState, type GameView, type Holdings } from '../../engine/index.js';
 import { type Locale, type Text, t } from '../../i18n/index.js';
 import type { ActiveGame } from '../../store/index.js';
@@ -74,7 +82,10 @@ function parseSide(sharesText: string, cashText: string, state: Pick<GameState, 
   const cash = cashText.trim();
   if (cash !== '' && !CASH.test(cash)) return { key: 'trade.badCash', params: { text: cutText(cash, 20) } };
   const shares: Record<string, number> = {};
-  for (const part of sharesText.split(/[,;]|\band\b/).map((text) => text.trim()).filter(Boolean)) {
+  for (const part of sharesText
+    .split(/[,;]|\band\b/)
+    .map((text) => text.trim())
+    .filter(Boolean)) {
     const match = /^(\d{1,2})\s*x?\s+([A-Za-z]+)$/.exec(part);
     const chain = match ? state.chains[chainIndex(state, match[2]!)] : undefined;
     if (!match || !chain)
@@ -151,7 +162,8 @@ export const tradeFeatures = [
     needs: 'decider',
     on: 'panel',
     move: true,
-    run: (ctx, interaction, { arg, game, user, stateId }) => playMove(ctx, interaction, game, { type: 'answerTrade', player: user.id, accept: arg === 'yes' }, stateId),
+    run: (ctx, interaction, { arg, game, user, stateId }) =>
+      playMove(ctx, interaction, game, { type: 'answerTrade', player: user.id, accept: arg === 'yes' }, stateId),
   }),
   feature({
     kind: withdraw,

@@ -66,7 +66,10 @@ export function waitingFor(decision: Decision, locale: Locale): string {
  * Whether the one deciding may not be named or pinged in public: a merger's holder in a game
  * with hidden holdings (naming them would tell who holds the chain wound up).
  */
-export function secretDecider(game: { options: GameOptions; result: GameResult | null }, decision: Decision): decision is Extract<Decision, { kind: 'disposeShares' }> {
+export function secretDecider(
+  game: { options: GameOptions; result: GameResult | null },
+  decision: Decision,
+): decision is Extract<Decision, { kind: 'disposeShares' }> {
   return decision.kind === 'disposeShares' && game.options.holdings === 'hidden' && !game.result;
 }
 

@@ -3,7 +3,16 @@
  * upload. The table talks to Discord's REST API directly (src/bot/table/transport.ts) so that
  * its posts queue apart from the answers to interactions.
  */
-import { ComponentType, MessageFlags, type APIActionRowComponent, type APIComponentInContainer, type APIComponentInMessageActionRow, type APIEmbed, type APIMessageTopLevelComponent, type ButtonBuilder } from 'discord.js';
+import {
+  ComponentType,
+  MessageFlags,
+  type APIActionRowComponent,
+  type APIComponentInContainer,
+  type APIComponentInMessageActionRow,
+  type APIEmbed,
+  type APIMessageTopLevelComponent,
+  type ButtonBuilder,
+} from 'discord.js';
 import { rows } from '../layout.js';
 
 export interface RawFile {

@@ -9,7 +9,10 @@ import type { GameView } from '../../engine/index.js';
 
 /** What a picture shows that makes it worth drawing again: the turn, the chains on the board, the end. */
 export function pictureKey(view: GameView): string {
-  const chains = view.chains.filter((chain) => chain.active).map((chain) => chain.name).join(',');
+  const chains = view.chains
+    .filter((chain) => chain.active)
+    .map((chain) => chain.name)
+    .join(',');
   return `${view.result ? 'over' : `turn ${view.turn}`}|${chains}`;
 }
 

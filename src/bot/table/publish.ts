@@ -7,7 +7,18 @@
  */
 import { currentDecision, viewFor, type GameEvent, type GameState, type GameView } from '../../engine/index.js';
 import { ComponentType } from 'discord.js';
-import { claimDecisionReminder, getActionLog, notifyWanted, playChannelOf, recordShownTables, recordTableMessage, savedLocale, setupOf, type ActiveGame, type FinishedGame } from '../../store/index.js';
+import {
+  claimDecisionReminder,
+  getActionLog,
+  notifyWanted,
+  playChannelOf,
+  recordShownTables,
+  recordTableMessage,
+  savedLocale,
+  setupOf,
+  type ActiveGame,
+  type FinishedGame,
+} from '../../store/index.js';
 import { decodeEnvelope } from '../components.js';
 import { lastSeenLocale } from '../replies.js';
 import { type Locale, resolveLocale, t } from '../../i18n/index.js';
@@ -57,7 +68,13 @@ function drawBoard(ctx: BotContext, gameId: string, view: GameView, locale: Loca
  * away): the move stands, and the tick's catch-up shows it later (src/bot/catch-up.ts). A
  * table message that cannot be edited any more (deleted) is replaced by a new one.
  */
-export async function announce<Game extends ActiveGame | FinishedGame>(ctx: BotContext, game: Game, events: readonly GameEvent[], extraLines: readonly string[] = [], options: AnnounceOptions = {}): Promise<Game> {
+export async function announce<Game extends ActiveGame | FinishedGame>(
+  ctx: BotContext,
+  game: Game,
+  events: readonly GameEvent[],
+  extraLines: readonly string[] = [],
+  options: AnnounceOptions = {},
+): Promise<Game> {
   const shown = await show(ctx, game, events, extraLines, options);
   if (shown.status === 'active') tellSecretDecider(ctx, shown as ActiveGame, options.previous ?? null);
   return shown;
@@ -72,7 +89,15 @@ export async function announce<Game extends ActiveGame | FinishedGame>(ctx: BotC
 function tellSecretDecider(ctx: BotContext, game: ActiveGame, previous: GameState | null): void {
   const decision = currentDecision(game.state);
   const userId = deciderOf(game.state);
-  if (!userId || !secretDecider(game.state, decision) || userId === (previous && deciderOf(previous)) || !isPerson(userId) || game.clock.autopilot.includes(decision.seat) || !game.publicMessageId) return;
+  if (
+    !userId ||
+    !secretDecider(game.state, decision) ||
+    userId === (previous && deciderOf(previous)) ||
+    !isPerson(userId) ||
+    game.clock.autopilot.includes(decision.seat) ||
+    !game.publicMessageId
+  )
+    return;
   const link = messageUrl(game, game.publicMessageId);
   const told = (async () => {
     if (!(await notifyWanted(ctx.db, userId)) || !(await claimDecisionReminder(ctx.db, game.id, game.state.stateId))) return;
@@ -86,7 +111,13 @@ function tellSecretDecider(ctx: BotContext, game: ActiveGame, previous: GameStat
   void told.finally(() => ctx.background.delete(told));
 }
 
-async function show<Game extends ActiveGame | FinishedGame>(ctx: BotContext, game: Game, events: readonly GameEvent[], extraLines: readonly string[], options: AnnounceOptions): Promise<Game> {
+async function show<Game extends ActiveGame | FinishedGame>(
+  ctx: BotContext,
+  game: Game,
+  events: readonly GameEvent[],
+  extraLines: readonly string[],
+  options: AnnounceOptions,
+): Promise<Game> {
   const view = viewFor(game.state, null);
   const locale = game.language;
   const happened = [...describeEvents(events, view, locale), ...extraLines];
@@ -112,7 +143,8 @@ async function show<Game extends ActiveGame | FinishedGame>(ctx: BotContext, gam
   const active = game as ActiveGame;
   const decision = currentDecision(game.state);
   const decider = deciderOf(game.state);
-  const silent = decision.kind !== 'gameOver' && (game.clock.autopilot.includes(decision.seat) || (decider !== null && !isPerson(decider)) || secretDecider(view, decision));
+  const silent =
+    decision.kind !== 'gameOver' && (game.clock.autopilot.includes(decision.seat) || (decider !== null && !isPerson(decider)) || secretDecider(view, decision));
   const lastPinged = ctx.table.lastPinged(game.id);
   const buttons = ctx.ui.tableButtons(active);
 
@@ -177,7 +209,15 @@ interface TurnDeciders {
  * buttons act: one more write for a turn's first move. The steps within a turn, edits of the same
  * message, are written down at the tick (see memory.ts).
  */
-async function postTurn<Game extends ActiveGame | FinishedGame>(ctx: BotContext, game: Game, view: GameView, lines: readonly string[], options: AnnounceOptions, who: TurnDeciders, previous: TurnRecord | null): Promise<Game> {
+async function postTurn<Game extends ActiveGame | FinishedGame>(
+  ctx: BotContext,
+  game: Game,
+  view: GameView,
+  lines: readonly string[],
+  options: AnnounceOptions,
+  who: TurnDeciders,
+  previous: TurnRecord | null,
+): Promise<Game> {
   const { decider, previousDecider, lastPinged, silent, buttons } = who;
   const decision = currentDecision(game.state);
   const channelId = playChannelOf(game);
@@ -193,7 +233,16 @@ async function postTurn<Game extends ActiveGame | FinishedGame>(ctx: BotContext,
   });
   const posted = await sendNew(ctx, channelId, message, options.via);
   if (!(await record(ctx, game, channelId, posted.id, closedId(game, previous)))) return game;
-  ctx.table.setTurn(game.id, { channelId, messageId: posted.id, turn: view.turn, turnSeat: view.currentPlayer, lines: [...lines], picture: pictureKey(view), decider, via: posted.via });
+  ctx.table.setTurn(game.id, {
+    channelId,
+    messageId: posted.id,
+    turn: view.turn,
+    turnSeat: view.currentPlayer,
+    lines: [...lines],
+    picture: pictureKey(view),
+    decider,
+    via: posted.via,
+  });
   if (ping) ctx.table.notePing(game.id, ping.userId);
   // At the start the lobby's own answer writes the summary (src/bot/features/lobby.ts).
   const summary = options.start ? null : summaryEdit(ctx, game, view);
@@ -206,7 +255,15 @@ async function postTurn<Game extends ActiveGame | FinishedGame>(ctx: BotContext,
  * record of it (a restart), its buttons are taken off as Discord has them. Returns whether
  * the move's lines were told there.
  */
-async function closeTurn(ctx: BotContext, game: ActiveGame | FinishedGame, current: TurnRecord | null, view: GameView, happened: readonly string[], closing: string, options: AnnounceOptions): Promise<boolean> {
+async function closeTurn(
+  ctx: BotContext,
+  game: ActiveGame | FinishedGame,
+  current: TurnRecord | null,
+  view: GameView,
+  happened: readonly string[],
+  closing: string,
+  options: AnnounceOptions,
+): Promise<boolean> {
   if (current) {
     const turnView: GameView = { ...view, turn: current.turn, currentPlayer: current.turnSeat };
     await editRecord(
@@ -361,7 +418,11 @@ async function editRecord(ctx: BotContext, record: TurnRecord, message: Outgoing
  * discord.js's builders) was 1.6 % of the event loop's time at the load bench's ceiling, in a
  * CPU profile of 2026-11-27. What waits meanwhile is only what the summary shows, not the game.
  */
-function summaryEdit(ctx: BotContext, game: Parameters<typeof summaryMessage>[0] & Pick<ActiveGame, 'id' | 'channelId' | 'summaryMessageId'>, view: GameView | null): (() => Promise<void>) | null {
+function summaryEdit(
+  ctx: BotContext,
+  game: Parameters<typeof summaryMessage>[0] & Pick<ActiveGame, 'id' | 'channelId' | 'summaryMessageId'>,
+  view: GameView | null,
+): (() => Promise<void>) | null {
   const { id: gameId, channelId, threadId, summaryMessageId } = game;
   if (!threadId || !summaryMessageId) return null;
   const { status, seats, options, turnLimitSeconds, hints, createdBy, language } = game;
@@ -409,8 +470,16 @@ export async function closeTable(ctx: BotContext, game: ActiveGame, status: 'can
 async function endOfGameAnimation(ctx: BotContext, game: FinishedGame): Promise<Buffer | null> {
   try {
     const log = await getActionLog(ctx.db, game.id);
-    const frames = animationFrames(steps(setupOf(game), log.map((entry) => entry.action)));
-    return await ctx.workers.animate(frames, game.state.chains.map((chain) => ({ name: chain.name })));
+    const frames = animationFrames(
+      steps(
+        setupOf(game),
+        log.map((entry) => entry.action),
+      ),
+    );
+    return await ctx.workers.animate(
+      frames,
+      game.state.chains.map((chain) => ({ name: chain.name })),
+    );
   } catch (error) {
     // The standings matter more than the picture: post them without it.
     ctx.log.warn({ err: error, gameId: game.id }, 'could not make the end-of-game animation');

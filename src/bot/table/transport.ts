@@ -31,7 +31,12 @@ export const VIA_LIFETIME_MS = 14 * 60_000;
 
 export function viaOf(interaction: { applicationId: string; token: string; channelId: string | null; createdTimestamp: number }): Via | null {
   if (!interaction.channelId) return null;
-  return { applicationId: interaction.applicationId, token: interaction.token, channelId: interaction.channelId, expiresAt: interaction.createdTimestamp + VIA_LIFETIME_MS };
+  return {
+    applicationId: interaction.applicationId,
+    token: interaction.token,
+    channelId: interaction.channelId,
+    expiresAt: interaction.createdTimestamp + VIA_LIFETIME_MS,
+  };
 }
 
 export function usable(via: Via | null | undefined, channelId: string, now = Date.now()): via is Via {
@@ -69,9 +74,17 @@ export function requestOf(message: Outgoing): Pick<RequestData, 'body' | 'passTh
   message.files.forEach((file, index) => {
     const type = CONTENT_TYPES[file.name.split('.').at(-1) ?? ''];
     if (!type || !/^[\w.-]+$/.test(file.name)) throw new Error(`the table uploads PNG and GIF files with plain names, not ${file.name}`);
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files[${index}]"; filename="${file.name}"\r\nContent-Type: ${type}\r\n\r\n`), file.data, Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files[${index}]"; filename="${file.name}"\r\nContent-Type: ${type}\r\n\r\n`),
+      file.data,
+      Buffer.from('\r\n'),
+    );
   });
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="payload_json"\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(message.body)}\r\n--${boundary}--\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="payload_json"\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(message.body)}\r\n--${boundary}--\r\n`,
+    ),
+  );
   return { body: Buffer.concat(parts), passThroughBody: true, headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` } };
 }
 

@@ -228,9 +228,14 @@ function phaseOf(game: CoreGame): Phase {
         chains: Array.from(game.mergerChains.subarray(0, game.mergerChainCount)),
         survivor: game.survivor < 0 ? null : game.survivor,
         pendingDefunct: Array.from(game.pendingDefunct.subarray(0, game.pendingCount)),
-        current: game.defunct < 0
-          ? null
-          : { chain: game.defunct, sizeBefore: game.defunctSizeBefore, holdersToDecide: Array.from(game.holdersToDecide.subarray(game.holdersStart, game.holdersEnd)) },
+        current:
+          game.defunct < 0
+            ? null
+            : {
+                chain: game.defunct,
+                sizeBefore: game.defunctSizeBefore,
+                holdersToDecide: Array.from(game.holdersToDecide.subarray(game.holdersStart, game.holdersEnd)),
+              },
       };
       return { kind: 'merger', merger };
     }

@@ -710,7 +710,6 @@ export class CoreGame {
     for (let seat = 0; seat < this.rules.players; seat++) this.netWorthHistory.push(this.netWorth(seat));
   }
 
-
   private isStuck(): boolean {
     let noMoreDraws = this.bagSize === 0;
     if (!noMoreDraws && !this.rules.replaceUnplayable) {

@@ -8,7 +8,7 @@ import { HAND_SIZE } from '../board.js';
 import { advance, valueAt } from '../rng.js';
 import {
   BUY_SHARES,
-  CoreGame,
+  type CoreGame,
   FOUND_CHAIN,
   MERGER,
   NO_ACTION,

@@ -109,7 +109,10 @@ export function disposeShares(s: Draft, seat: number, merger: MergerState, sell:
   if (trade % 2 !== 0) return reject('shares/bad_count', `Shares are traded two for one: trade an even number of ${defunctName} shares.`);
   if (sell + trade > held) return reject('shares/not_enough_held', `You hold ${held} ${defunctName} shares, not ${sell + trade}.`);
   if (trade / 2 > survivorChain.bankShares) {
-    return reject('shares/bank_short', `The bank has only ${survivorChain.bankShares} ${survivorChain.name} shares, enough for trading ${survivorChain.bankShares * 2}.`);
+    return reject(
+      'shares/bank_short',
+      `The bank has only ${survivorChain.bankShares} ${survivorChain.name} shares, enough for trading ${survivorChain.bankShares * 2}.`,
+    );
   }
   const cashReceived = sell * sharePrice(s.chains[current.chain]!.tier, current.sizeBefore);
   player.cash += cashReceived;
@@ -117,7 +120,16 @@ export function disposeShares(s: Draft, seat: number, merger: MergerState, sell:
   s.chains[current.chain]!.bankShares += sell + trade;
   player.shares[survivor]! += trade / 2;
   survivorChain.bankShares -= trade / 2;
-  events.push({ type: 'sharesDisposed', seat, chain: defunctName, sold: sell, traded: trade, kept: held - sell - trade, cashReceived, survivor: survivorChain.name });
+  events.push({
+    type: 'sharesDisposed',
+    seat,
+    chain: defunctName,
+    sold: sell,
+    traded: trade,
+    kept: held - sell - trade,
+    cashReceived,
+    survivor: survivorChain.name,
+  });
   current.holdersToDecide.shift();
   advanceMerger(s, merger, events);
   return null;

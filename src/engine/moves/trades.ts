@@ -9,7 +9,8 @@ export const MAX_TRADE_OFFERS_PER_TURN = 3;
 export function offerTrade(s: Draft, seat: number, action: Extract<Action, { type: 'offerTrade' }>, events: GameEvent[]): Rejection | null {
   const phase = s.phase as Extract<Phase, { kind: 'placeTile' }>;
   if (!s.options.trades) return reject('trade/not_allowed', 'Trades between players are off in this game.');
-  if (phase.tradeOffers >= MAX_TRADE_OFFERS_PER_TURN) return reject('trade/not_allowed', `You may make at most ${MAX_TRADE_OFFERS_PER_TURN} trade offers a turn.`);
+  if (phase.tradeOffers >= MAX_TRADE_OFFERS_PER_TURN)
+    return reject('trade/not_allowed', `You may make at most ${MAX_TRADE_OFFERS_PER_TURN} trade offers a turn.`);
   const to = seatOf(s, action.to);
   if (to < 0 || to === seat) return reject('trade/invalid', 'Offer a trade to another player in this game.');
   const problem = holdingsProblem(s, action.give) ?? holdingsProblem(s, action.receive);
@@ -96,7 +97,8 @@ function beyondWhatExists(s: Draft, seat: number, action: Extract<Action, { type
   for (const [name, count] of Object.entries(action.receive.shares)) {
     const chain = s.chains[chainIndex(s, name)]!;
     const heldByOthers = SHARES_PER_CHAIN - chain.bankShares - s.players[seat]!.shares[chainIndex(s, name)]!;
-    if (count > heldByOthers) return `Only ${heldByOthers} ${chain.name} share${heldByOthers === 1 ? ' is' : 's are'} held by other players; you asked for ${count}.`;
+    if (count > heldByOthers)
+      return `Only ${heldByOthers} ${chain.name} share${heldByOthers === 1 ? ' is' : 's are'} held by other players; you asked for ${count}.`;
   }
   const othersCash = s.players.reduce((sum, player, other) => (other === seat ? sum : sum + player.cash), 0);
   if (action.receive.cash > othersCash) return 'There is not that much cash among the other players.';
@@ -104,7 +106,9 @@ function beyondWhatExists(s: Draft, seat: number, action: Extract<Action, { type
 }
 
 /** Why the player answering an offer could not accept it (they lack what is asked), or null. */
-export function acceptShortfall(state: Pick<GameState, 'phase'> & { chains: readonly { name: string }[] } & { players: readonly { cash: number | null; shares: readonly number[] | null }[] }): string | null {
+export function acceptShortfall(
+  state: Pick<GameState, 'phase'> & { chains: readonly { name: string }[] } & { players: readonly { cash: number | null; shares: readonly number[] | null }[] },
+): string | null {
   if (state.phase.kind !== 'tradeOffer') return null;
   const { offer } = state.phase;
   const player = state.players[offer.to];

@@ -109,7 +109,8 @@ export function absorbInto(s: Draft, index: number, chain: number): void {
 /** Declaring the end during the buy phase; with nothing left to buy the game ends at once. */
 export function declareEnd(s: Draft, seat: number, phase: { kind: 'buyShares'; endDeclared: boolean }, events: GameEvent[]): Rejection | null {
   if (phase.endDeclared) return reject('end/not_allowed', 'You have already declared the end.');
-  if (!canDeclareEnd(s)) return reject('end/not_allowed', 'The end may be declared only when a chain has 41 or more tiles or every chain on the board is safe.');
+  if (!canDeclareEnd(s))
+    return reject('end/not_allowed', 'The end may be declared only when a chain has 41 or more tiles or every chain on the board is safe.');
   phase.endDeclared = true;
   events.push({ type: 'endDeclared', seat });
   if (!canBuyAnything(s, seat)) finishGame(s, 'declared', events);

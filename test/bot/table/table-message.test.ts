@@ -42,14 +42,33 @@ function momentsOf(seed: number, players: number, options: Partial<GameOptions> 
 function activeGame(state: GameState): ActiveGame {
   const seats = state.players.map((player, seatIndex) => ({ seatIndex, userId: player.id, displayName: player.name, finalCash: null, finalPlace: null }));
   return {
-    id: 'game-1', guildId: 'g', channelId: 'c', threadId: null, summaryMessageId: null, options: state.options, createdBy: state.players[0]!.id, turnLimitSeconds: 0,
-    publicMessageId: null, publicStateId: null, deadlineAt: null, reminderAt: null, clock: { missedInARow: seats.map(() => 0), autopilot: [] },
-    createdAt: new Date(), updatedAt: new Date(), seats, status: 'active', seed: 1, state,
+    id: 'game-1',
+    guildId: 'g',
+    channelId: 'c',
+    threadId: null,
+    summaryMessageId: null,
+    options: state.options,
+    createdBy: state.players[0]!.id,
+    turnLimitSeconds: 0,
+    publicMessageId: null,
+    publicStateId: null,
+    deadlineAt: null,
+    reminderAt: null,
+    clock: { missedInARow: seats.map(() => 0), autopilot: [] },
+    createdAt: new Date(),
+    updatedAt: new Date(),
+    seats,
+    status: 'active',
+    seed: 1,
+    state,
   } as unknown as ActiveGame;
 }
 
 function texts(message: Outgoing): string {
-  return [...allComponents(message.body.components)].filter((node) => node.type === ComponentType.TextDisplay).map((node) => node.content ?? '').join('\n');
+  return [...allComponents(message.body.components)]
+    .filter((node) => node.type === ComponentType.TextDisplay)
+    .map((node) => node.content ?? '')
+    .join('\n');
 }
 
 /** Plays a game's moments into turn messages the way the bot announces them, checking each. */
@@ -173,7 +192,11 @@ describe('the final message', () => {
 
 describe('pings', () => {
   it('ping the new decider only when the decision moves to a different person, never the same person twice in a row', () => {
-    for (const [seed, players] of [[11, 2], [12, 6], [13, 4]] as const) {
+    for (const [seed, players] of [
+      [11, 2],
+      [12, 6],
+      [13, 4],
+    ] as const) {
       const moments = momentsOf(seed, players, { trades: true });
       const pinged: string[] = [];
       let lastPinged: string | null = null;
@@ -189,7 +212,8 @@ describe('pings', () => {
         const turnPlayer = state.players[state.currentPlayer]!.id;
         const ping = pingFor({ decider, previousDecider: previous, turnPlayer, newTurn: state.turn !== before.turn, lastPinged, silent: false });
         if (state.turn !== before.turn && decider !== null && decider !== lastPinged) expect(ping).toEqual({ userId: decider, by: 'table' });
-        if (state.turn === before.turn && decider !== null && decider !== previous && decider !== lastPinged && decider !== turnPlayer) expect(ping).toEqual({ userId: decider, by: 'mention' });
+        if (state.turn === before.turn && decider !== null && decider !== previous && decider !== lastPinged && decider !== turnPlayer)
+          expect(ping).toEqual({ userId: decider, by: 'mention' });
         // The player in turn is not pinged again within their turn.
         if (state.turn === before.turn && decider === turnPlayer) expect(ping).toBeNull();
         if (decider === previous && state.turn === before.turn) expect(ping).toBeNull();
@@ -209,7 +233,10 @@ describe('pings', () => {
   it('do not ping a seat on autopilot, nor anyone once the game is over', () => {
     expect(pingFor({ decider: 'a', previousDecider: 'b', turnPlayer: 'a', newTurn: true, lastPinged: 'b', silent: true })).toBeNull();
     expect(pingFor({ decider: null, previousDecider: 'b', turnPlayer: null, newTurn: true, lastPinged: 'b', silent: false })).toBeNull();
-    expect(pingFor({ decider: 'a', previousDecider: null, turnPlayer: 'a', newTurn: true, lastPinged: null, silent: false })).toEqual({ userId: 'a', by: 'table' });
+    expect(pingFor({ decider: 'a', previousDecider: null, turnPlayer: 'a', newTurn: true, lastPinged: null, silent: false })).toEqual({
+      userId: 'a',
+      by: 'table',
+    });
   });
 });
 
@@ -281,7 +308,9 @@ describe('names and short texts', () => {
     expect(over.fields!.some((field) => field.name === 'Now')).toBe(false);
     // What an edit waiting for its window keeps of the view says the same.
     expect(summaryMessage(game, summaryViewOf(viewFor(state, null)))).toEqual(summaryMessage(game, viewFor(state, null)));
-    expect(summaryMessage({ ...game, status: 'finished' }, summaryViewOf(viewFor(final, null)))).toEqual(summaryMessage({ ...game, status: 'finished' }, viewFor(final, null)));
+    expect(summaryMessage({ ...game, status: 'finished' }, summaryViewOf(viewFor(final, null)))).toEqual(
+      summaryMessage({ ...game, status: 'finished' }, viewFor(final, null)),
+    );
   });
 
   it('mentions a holder in one short text without a picture, and words reminders', () => {
@@ -314,7 +343,13 @@ describe('display names', () => {
     const { createGame, apply } = await import('../../../src/engine/index.js');
     const { waitingLine } = await import('../../../src/bot/text.js');
     const { rejectionSentence } = await import('../../../src/bot/refusals.js');
-    const state = createGame({ players: [{ id: 'a', name: '**Ann**' }, { id: 'b', name: '_Bob_' }], seed: 2 });
+    const state = createGame({
+      players: [
+        { id: 'a', name: '**Ann**' },
+        { id: 'b', name: '_Bob_' },
+      ],
+      seed: 2,
+    });
     const view = viewFor(state, null);
     const message = turnMessage({
       view,

@@ -9,7 +9,11 @@ import { componentsV2, textDisplay } from '../../../src/bot/table/payload.js';
 /** The parts of a request body, read by the web-standard reader (not the double's own). */
 async function formOf(request: ReturnType<typeof requestOf>): Promise<FormData> {
   const headers = request.headers as Record<string, string>;
-  return new Request('http://example.invalid/', { method: 'POST', headers: { 'content-type': headers['Content-Type']! }, body: request.body as Buffer }).formData();
+  return new Request('http://example.invalid/', {
+    method: 'POST',
+    headers: { 'content-type': headers['Content-Type']! },
+    body: request.body as Buffer,
+  }).formData();
 }
 
 describe('a table message as the REST client is given it', () => {
@@ -22,7 +26,12 @@ describe('a table message as the REST client is given it', () => {
     // Bytes that look like a multipart body's own lines, so that a boundary not chosen apart would show.
     const board = Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n'), Buffer.from('\r\n--\r\n'.repeat(100)), Buffer.alloc(5_000, 0xff)]);
     const chart = Buffer.from('GIF89a and the rest of a picture');
-    const message = componentsV2([textDisplay('The game is over.')], { files: [{ name: 'board.png', data: board }, { name: 'summary.gif', data: chart }] });
+    const message = componentsV2([textDisplay('The game is over.')], {
+      files: [
+        { name: 'board.png', data: board },
+        { name: 'summary.gif', data: chart },
+      ],
+    });
     const request = requestOf(message);
     expect(request.passThroughBody).toBe(true);
     const form = await formOf(request);

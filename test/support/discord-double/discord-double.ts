@@ -451,7 +451,10 @@ export class DiscordDouble {
    * `channelId`, a condition that reads only that channel's messages, re-checked only when they
    * change (cheaper with many waits at once).
    */
-  waitFor(condition: () => boolean, { timeoutMs = 2_000, description = 'condition', channelId }: { timeoutMs?: number; description?: string; channelId?: string } = {}): Promise<void> {
+  waitFor(
+    condition: () => boolean,
+    { timeoutMs = 2_000, description = 'condition', channelId }: { timeoutMs?: number; description?: string; channelId?: string } = {},
+  ): Promise<void> {
     return this.#notifier.waitFor(condition, timeoutMs, () => `discord-double: ${description} still false after ${timeoutMs} ms`, channelId);
   }
 }

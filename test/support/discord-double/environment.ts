@@ -26,9 +26,6 @@ export interface RestEnvironment {
 export function announceMessage(env: RestEnvironment, event: 'MESSAGE_CREATE' | 'MESSAGE_UPDATE' | 'MESSAGE_DELETE', message: StoredMessage): void {
   env.state.messages.touched(message);
   if (message.ephemeral || !env.wants(GatewayIntentBits.GuildMessages, message.guildId)) return;
-  const data =
-    event === 'MESSAGE_DELETE'
-      ? { id: message.id, channel_id: message.channelId, guild_id: message.guildId }
-      : env.state.messageJson(message);
+  const data = event === 'MESSAGE_DELETE' ? { id: message.id, channel_id: message.channelId, guild_id: message.guildId } : env.state.messageJson(message);
   env.dispatch(event, data, GatewayIntentBits.GuildMessages);
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { GatewayCloseCodes, GatewayDispatchEvents, GatewayOpcodes } from 'discord.js';
-import { WebSocket, WebSocketServer } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 import { newId, type DoubleState } from './state.js';
 
 /** The path the gateway is served on, next to the REST API on the same port. */

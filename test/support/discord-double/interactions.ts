@@ -119,7 +119,12 @@ export class InteractionHandle {
 
   /** Resolves with the initial callback once the bot sent it. */
   async response(timeoutMs = DEFAULT_TIMEOUT_MS): Promise<InteractionCallback> {
-    await this.notifier.waitFor(() => this.record.callback !== null, timeoutMs, () => this.#failure('no callback arrived', timeoutMs), this.record.channelId);
+    await this.notifier.waitFor(
+      () => this.record.callback !== null,
+      timeoutMs,
+      () => this.#failure('no callback arrived', timeoutMs),
+      this.record.channelId,
+    );
     return this.record.callback as InteractionCallback;
   }
 

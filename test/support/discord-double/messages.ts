@@ -112,7 +112,11 @@ function validateMessage(message: StoredMessage): void {
     }
   }
   if (componentsV2 && (message.content || message.embeds.length)) {
-    throw apiErrors.invalidFormBody('content', 'MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2', 'The content and embeds fields cannot be used when using components v2.');
+    throw apiErrors.invalidFormBody(
+      'content',
+      'MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2',
+      'The content and embeds fields cannot be used when using components v2.',
+    );
   }
   validateComponents(message.components, componentsV2);
 }
@@ -129,7 +133,11 @@ function validateComponents(components: readonly APIMessageTopLevelComponent[], 
     }
     for (const [index, row] of components.entries()) {
       if (row.type !== ComponentType.ActionRow) {
-        throw apiErrors.invalidFormBody(`components[${index}]`, 'UNION_TYPE_CHOICES', 'Top-level components must be action rows without the IS_COMPONENTS_V2 flag.');
+        throw apiErrors.invalidFormBody(
+          `components[${index}]`,
+          'UNION_TYPE_CHOICES',
+          'Top-level components must be action rows without the IS_COMPONENTS_V2 flag.',
+        );
       }
     }
   }
@@ -144,11 +152,19 @@ function validateComponents(components: readonly APIMessageTopLevelComponent[], 
   if (componentsV2) {
     const all = [...walkComponents(components)];
     if (all.length > MAX_V2_COMPONENTS) {
-      throw apiErrors.invalidFormBody('components', 'BASE_TYPE_MAX_LENGTH', `A message holds at most ${MAX_V2_COMPONENTS} components (this one has ${all.length}).`);
+      throw apiErrors.invalidFormBody(
+        'components',
+        'BASE_TYPE_MAX_LENGTH',
+        `A message holds at most ${MAX_V2_COMPONENTS} components (this one has ${all.length}).`,
+      );
     }
     const text = all.filter((node) => node.type === ComponentType.TextDisplay).reduce((sum, node) => sum + String(node.content ?? '').length, 0);
     if (text > MAX_V2_TEXT) {
-      throw apiErrors.invalidFormBody('components', 'BASE_TYPE_MAX_LENGTH', `Text displays hold at most ${MAX_V2_TEXT} characters in all (this message has ${text}).`);
+      throw apiErrors.invalidFormBody(
+        'components',
+        'BASE_TYPE_MAX_LENGTH',
+        `Text displays hold at most ${MAX_V2_TEXT} characters in all (this message has ${text}).`,
+      );
     }
   }
   validateLabels(components);

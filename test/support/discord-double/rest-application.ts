@@ -97,9 +97,7 @@ export function registerApplicationRoutes(router: Router, env: RestEnvironment):
   router.add('GET', '/applications/:applicationId/commands', ({ param }) => list(scopeOf(param('applicationId'))));
   router.add('PUT', '/applications/:applicationId/commands', ({ param, body }) => overwrite(scopeOf(param('applicationId')), body));
   router.add('POST', '/applications/:applicationId/commands', ({ param, body }) => upsert(scopeOf(param('applicationId')), body));
-  router.add('GET', '/applications/:applicationId/guilds/:guildId/commands', ({ param }) =>
-    list(scopeOf(param('applicationId'), param('guildId'))),
-  );
+  router.add('GET', '/applications/:applicationId/guilds/:guildId/commands', ({ param }) => list(scopeOf(param('applicationId'), param('guildId'))));
   router.add('PUT', '/applications/:applicationId/guilds/:guildId/commands', ({ param, body }) =>
     overwrite(scopeOf(param('applicationId'), param('guildId')), body),
   );

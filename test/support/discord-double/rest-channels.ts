@@ -29,7 +29,8 @@ export function registerChannelRoutes(router: Router, env: RestEnvironment): voi
   const postPermissions = (channel: ChannelRecord, body: unknown, files: UploadedFile[]): bigint => {
     let needed = channel.thread ? PermissionFlagsBits.SendMessagesInThreads : PermissionFlagsBits.SendMessages;
     if (files.length > 0) needed |= PermissionFlagsBits.AttachFiles;
-    if (Array.isArray((body as { embeds?: unknown } | null)?.embeds) && ((body as { embeds: unknown[] }).embeds.length > 0)) needed |= PermissionFlagsBits.EmbedLinks;
+    if (Array.isArray((body as { embeds?: unknown } | null)?.embeds) && (body as { embeds: unknown[] }).embeds.length > 0)
+      needed |= PermissionFlagsBits.EmbedLinks;
     return needed;
   };
 

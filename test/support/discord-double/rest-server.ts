@@ -29,10 +29,7 @@ export async function handleRestRequest(deps: RestServerDependencies, req: Incom
   const method = req.method ?? 'GET';
   const versioned = url.pathname.startsWith(`${API_PREFIX}/`);
   // discord.js percent-encodes path segments (`@original` arrives as `%40original`).
-  const segments = (versioned ? url.pathname.slice(API_PREFIX.length) : url.pathname)
-    .split('/')
-    .filter(Boolean)
-    .map(decodeURIComponent);
+  const segments = (versioned ? url.pathname.slice(API_PREFIX.length) : url.pathname).split('/').filter(Boolean).map(decodeURIComponent);
   const call: RecordedCall = {
     method,
     path: `/${segments.join('/')}`,
@@ -79,8 +76,7 @@ export async function handleRestRequest(deps: RestServerDependencies, req: Incom
     };
     ({ status, json } = match.handler({ param, query: url.searchParams, body: parsed.body, files: parsed.files }));
   } catch (error) {
-    const apiError =
-      error instanceof DiscordApiError ? error : new DiscordApiError(500, 0, `discord-double internal error: ${String(error)}`);
+    const apiError = error instanceof DiscordApiError ? error : new DiscordApiError(500, 0, `discord-double internal error: ${String(error)}`);
     status = apiError.status;
     json = apiError.toJSON();
     call.error = { code: apiError.code, message: apiError.message };

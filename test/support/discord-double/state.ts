@@ -10,15 +10,32 @@ const p = PermissionFlagsBits;
 
 /** Roughly what a new server grants @everyone. */
 export const EVERYONE_PERMISSIONS =
-  p.ViewChannel | p.CreateInstantInvite | p.ChangeNickname | p.SendMessages | p.SendMessagesInThreads |
-  p.CreatePublicThreads | p.EmbedLinks | p.AttachFiles | p.AddReactions | p.UseExternalEmojis |
-  p.ReadMessageHistory | p.UseApplicationCommands;
+  p.ViewChannel |
+  p.CreateInstantInvite |
+  p.ChangeNickname |
+  p.SendMessages |
+  p.SendMessagesInThreads |
+  p.CreatePublicThreads |
+  p.EmbedLinks |
+  p.AttachFiles |
+  p.AddReactions |
+  p.UseExternalEmojis |
+  p.ReadMessageHistory |
+  p.UseApplicationCommands;
 
 /** What the bot's managed role is invited with: enough to post and maintain game messages. */
 export const BOT_PERMISSIONS =
-  p.ViewChannel | p.SendMessages | p.EmbedLinks | p.AttachFiles | p.ReadMessageHistory |
-  p.UseExternalEmojis | p.AddReactions | p.ManageMessages | p.CreatePublicThreads |
-  p.SendMessagesInThreads | p.ManageThreads;
+  p.ViewChannel |
+  p.SendMessages |
+  p.EmbedLinks |
+  p.AttachFiles |
+  p.ReadMessageHistory |
+  p.UseExternalEmojis |
+  p.AddReactions |
+  p.ManageMessages |
+  p.CreatePublicThreads |
+  p.SendMessagesInThreads |
+  p.ManageThreads;
 
 export interface RoleRecord {
   id: string;
