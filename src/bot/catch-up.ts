@@ -50,7 +50,11 @@ export async function catchUp(ctx: BotContext, gameId: string, lines: readonly s
 export async function catchUpAll(ctx: BotContext): Promise<number> {
   let posted = 0;
   for (const { id } of await unannouncedGames(ctx.db, { shards: shardFilterOf(ctx.client), quietForMs: ctx.catchUpAfterMs })) {
-    if (await catchUp(ctx, id).catch((error: unknown) => (ctx.log.warn({ err: error, gameId: id }, 'could not show the game yet'), false))) posted++;
+    const shown = await catchUp(ctx, id).catch((error: unknown) => {
+      ctx.log.warn({ err: error, gameId: id }, 'could not show the game yet');
+      return false;
+    });
+    if (shown) posted++;
   }
   return posted;
 }

@@ -29,9 +29,9 @@ export function defineKind<Arg>(name: string, codec: { encode(arg: Arg): string;
 /** Ready-made argument codecs. */
 export const args = {
   /** No argument. */
-  none: { encode: (_: void) => '', decode: (text: string) => (text === '' ? undefined : null) } as {
-    encode(arg: void): string;
-    decode(text: string): void | null;
+  none: { encode: (_: undefined) => '', decode: (text: string) => (text === '' ? undefined : null) } as {
+    encode(arg: undefined): string;
+    decode(text: string): undefined | null;
   },
   /** A small whole number written in plain digits, within [0, max]. */
   int: (max: number) => ({

@@ -591,7 +591,7 @@ function drawStatus(ctx: CanvasRenderingContext2D, view: BoardView, turnOf: stri
   const titleWidth = drawWords(ctx, title, left, top, titleStyle);
   // The bundled font has no emoji: drop them rather than draw empty boxes.
   const name = turnOf
-    ?.replace(/[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu, '')
+    ?.replace(/\p{Extended_Pictographic}|\u{FE0F}|\u{200D}/gu, '')
     .replace(/\s+/g, ' ')
     .trim();
   if (name && !view.result) {

@@ -123,9 +123,7 @@ function checkHistory(history: HistoryRow[], available: Migration[]): void {
   for (const row of history) {
     if (row.rolled_back_at) continue;
     if (!row.finished_at) {
-      throw new Error(
-        `Migration ${row.migration_name} failed earlier and was never resolved; see ` + '`prisma migrate resolve` before starting the bot again.',
-      );
+      throw new Error(`Migration ${row.migration_name} failed earlier and was never resolved; see \`prisma migrate resolve\` before starting the bot again.`);
     }
     const migration = byName.get(row.migration_name);
     if (migration && migration.checksum !== row.checksum) {

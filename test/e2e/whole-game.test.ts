@@ -168,7 +168,7 @@ async function history(h: Harness, game: StoredGame): Promise<{ states: GameStat
   return { states, founded, merged };
 }
 
-export interface TableCounts {
+interface TableCounts {
   turns: number;
   moves: number;
   messages: number;
@@ -297,11 +297,11 @@ describe('whole games through Discord, each in a thread', () => {
       // A bot that stops writes down what its tables show.
       await harness.bot.stop();
       const before = await getGame(harness.database.prisma, game.id);
-      expect(before?.publicStateId).toBe(before?.state!.stateId);
+      expect(before!.publicStateId).toBe(before!.state!.stateId);
       await harness.restart();
       // The new process carries on from the same table message and the same state: it brings the
       // message up to date in place rather than posting another.
-      expect((await getGame(harness.database.prisma, game.id))?.state!.stateId).toBe(before?.state!.stateId);
+      expect((await getGame(harness.database.prisma, game.id))!.state!.stateId).toBe(before!.state!.stateId);
       expect(harness.double.channelActivity(game.threadId!).messagesPosted).toBe(posted);
       expect(latestPublicWithButtons(harness, game.threadId!)?.id).toBe(before!.publicMessageId);
       const finished = await playToTheEnd(harness, table, game.id);

@@ -95,7 +95,7 @@ describe('viewFor', () => {
     if (offerView.phase.kind !== 'tradeOffer') throw new Error('the view shows another phase');
     expect(offerView.phase).toEqual(offer.phase);
     offerView.phase.offer.give.cash += 100;
-    offerView.phase.offer.receive.shares['Luxor'] = 25;
+    offerView.phase.offer.receive.shares.Luxor = 25;
     expect(offer.phase).toEqual(offerBefore);
 
     const history = viewFor(merger, 'p0').netWorthHistory!;

@@ -345,7 +345,14 @@ describe.each(databaseKinds)('game repository on $name', (kind) => {
       const [first, second] = [await startedGame(), await startedGame()];
       await setPublicMessage(prisma, first.id, 'old', 0);
       const statements: string[] = [];
-      const counting = prisma.$extends({ query: { $allOperations: async ({ operation, args, query }) => (statements.push(operation), query(args)) } });
+      const counting = prisma.$extends({
+        query: {
+          $allOperations: async ({ operation, args, query }) => {
+            statements.push(operation);
+            return query(args);
+          },
+        },
+      });
       await recordShownTables(counting as unknown as typeof prisma, [
         { gameId: first.id, messageId: 'turn-1', stateId: 3 },
         { gameId: second.id, messageId: 'turn-9', stateId: 5 },

@@ -15,6 +15,6 @@ describe('splitSqlStatements', () => {
       'DO $$ BEGIN PERFORM 1; END $$',
       '-- a comment; with a semicolon\nSELECT 1',
     ];
-    expect(splitSqlStatements(script.join(';\n') + ';')).toEqual(script);
+    expect(splitSqlStatements(`${script.join(';\n')};`)).toEqual(script);
   });
 });

@@ -5,7 +5,7 @@
 import { connectedUnincorporated, isPermanentlyDeadTile, someTileMayBeDead } from '../analysis.js';
 import { HAND_SIZE } from '../board.js';
 import { canBuyAnything, canDeclareEnd, hasPlayableTile, isActive, netWorths, priceOf, reject, standingsOf } from '../state.js';
-import type { GameEvent, GameResult, Rejection, Tile } from '../types.js';
+import type { GameEvent, GameResult, Rejection } from '../types.js';
 import { appendTo, takeFromBag, type Draft } from './draft.js';
 import { payBonuses } from './payment.js';
 

@@ -245,7 +245,7 @@ export class DoubleState {
     return user;
   }
 
-  memberJson(guild: GuildRecord, member: MemberRecord): Record<string, unknown> {
+  memberJson(_guild: GuildRecord, member: MemberRecord): Record<string, unknown> {
     return {
       user: this.userJson(member.userId),
       nick: null,
