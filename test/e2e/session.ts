@@ -241,5 +241,5 @@ export function textOf(message: StoredMessage | null | undefined): string {
 }
 
 export function isPng(data: Buffer | undefined): boolean {
-  return data?.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  return data?.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) === true;
 }
