@@ -157,14 +157,19 @@ describe('hidden holdings: a merger’s holders', () => {
     const row = await h.database.prisma.game.findFirstOrThrow({ where: { status: 'active' } });
     const table = new Table(h, 23, row.threadId!);
     const userOf = (seat: number, state: NonNullable<StoredGame['state']>) => h.guild.users.find((user) => user.id === state.players[seat]!.id)!;
+    // Who decided before: the one who made the move that starts a holder's decision has their panel
+    // before them already, and is not told again.
+    let previousDecider: string | null = null;
     for (let decisions = 0; decisions < 400; decisions++) {
       await backgroundSettled(h);
       const state = (await getGame(h.database.prisma, row.id))!.state!;
       const current = state.phase.kind === 'merger' ? state.phase.merger.current : null;
-      if (current && current.holdersToDecide.length >= 2) {
+      const decider = state.players[decidingSeat(state) ?? 0]!.id;
+      if (current && current.holdersToDecide.length >= 2 && decider !== previousDecider) {
         const [first, second] = current.holdersToDecide as [number, number];
         const chain = state.chains[current.chain]!.name;
-        // The one deciding now was told privately, once; the next holder not yet.
+        // The one deciding now was told privately (the direct message goes out once the table shows the move).
+        await h.double.waitFor(() => h.double.directMessages(userOf(first, state)).length > 0, { timeoutMs: SETTLE_MS, description: 'the first holder told' });
         const told = h.double.directMessages(userOf(first, state));
         expect(told.at(-1)?.content).toContain(`sell, trade or keep your ${chain} shares`);
         const waiting = h.double.directMessages(userOf(second, state)).length;
@@ -176,11 +181,13 @@ describe('hidden holdings: a merger’s holders', () => {
         expect(early?.content).toContain(`1 other holder of ${chain} decides before you`);
         // Once the first has decided, the second is told.
         expect(await table.playDecision()).toBe(true);
+        await h.double.waitFor(() => h.double.directMessages(userOf(second, state)).length > waiting, { timeoutMs: SETTLE_MS, description: 'the second holder told' });
         await backgroundSettled(h);
         expect(h.double.directMessages(userOf(second, state)).length).toBe(waiting + 1);
         expect(h.double.directMessages(userOf(second, state)).at(-1)?.content).toContain(`your ${chain} shares`);
         return;
       }
+      previousDecider = decider;
       if (!(await table.playDecision())) break;
     }
     throw new Error('no hidden merger with two holders in 400 decisions');
