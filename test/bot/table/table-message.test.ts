@@ -44,7 +44,7 @@ function activeGame(state: GameState): ActiveGame {
   return {
     id: 'game-1', guildId: 'g', channelId: 'c', threadId: null, summaryMessageId: null, options: state.options, createdBy: state.players[0]!.id, turnLimitSeconds: 0,
     publicMessageId: null, publicStateId: null, deadlineAt: null, reminderAt: null, clock: { missedInARow: seats.map(() => 0), autopilot: [] },
-    createdAt: new Date(), updatedAt: new Date(), seats, status: 'active', seed: 1, state,
+    createdAt: new Date(), updatedAt: new Date(), seats, status: 'active', seed: 1, state, language: 'en',
   } as unknown as ActiveGame;
 }
 
