@@ -9,7 +9,7 @@ import type { GameState, Rejection } from '../engine/index.js';
 import { escapeMarkdown } from 'discord.js';
 import type { Text } from '../i18n/index.js';
 import { playChannelOf, type ActiveGame, type LobbyGame } from '../store/index.js';
-import { awaitedText, cutText } from './text.js';
+import { awaitedText, cutText, escapedName } from './text.js';
 
 export const refusals = {
   notOurs: { key: 'refusals.notOurs' },
@@ -114,7 +114,7 @@ export function rejectionSentence(rejection: Rejection, state?: GameState): Text
       return state
         ? {
             key: `rejections.${rejection.code === 'action/wrong_phase' ? 'wrongPhase' : 'notYourDecision'}`,
-            params: { awaited: awaitedText(state) },
+            params: { awaited: awaitedText(state, escapedName) },
           }
         : { key: 'rejections.notYourDecisionNow' };
     default:

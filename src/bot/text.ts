@@ -335,9 +335,9 @@ export function playerLines(view: GameView, locale: Locale): string[] {
  * reminders: the engine's `whatIsAwaited` in the reader's words (its hidden-holdings rule kept:
  * a merger's holder is not named when holdings are hidden), the name escaped for markdown.
  */
-export function awaitedText(state: GameState): Text {
+export function awaitedText(state: GameState, shown: (name: string) => string = (name) => `**${escapedName(name)}**`): Text {
   const seat = decidingSeat(state);
-  const name = seat === null ? '' : `**${escapedName(state.players[seat]?.name ?? '')}**`;
+  const name = seat === null ? '' : shown(state.players[seat]?.name ?? '');
   switch (state.phase.kind) {
     case 'placeTile':
       return { key: 'awaited.placeTile', params: { name } };

@@ -13,6 +13,7 @@ import { hand, tile } from '../../src/bot/features/placement.js';
 import { refusals } from '../../src/bot/refusals.js';
 import { parseComponent } from '../../src/bot/router.js';
 import { decidingSeat, type Tile } from '../../src/engine/index.js';
+import { say, type Text } from '../../src/i18n/index.js';
 import { createLobby, joinLobby, migrate, setPublicMessage, startGame, type ActiveGame, type Database, type LobbyGame } from '../../src/store/index.js';
 import { openPglite } from '../support/pglite.js';
 
@@ -116,7 +117,7 @@ describe('the router refuses a click', () => {
   it('from someone without a seat, from an earlier moment, or out of turn', async () => {
     expect(await refusalOf({ customId: encodeComponentId(hand, game.id, 0, undefined), userId: eve.id })).toBe(refusals.notSeated);
     expect(await refusalOf({ customId: encodeComponentId(hand, game.id, 3, undefined), userId: decider().id })).toBe(refusals.stale);
-    expect(await refusalOf({ customId: encodeComponentId(decide, game.id, 0, undefined), userId: other().id })).toMatch(
+    expect(say('en', (await refusalOf({ customId: encodeComponentId(decide, game.id, 0, undefined), userId: other().id })) as Text)).toMatch(
       /^It is not your decision now: waiting for \w+ to place a tile\.$/,
     );
   });

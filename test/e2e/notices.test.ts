@@ -181,7 +181,10 @@ describe('hidden holdings: a merger’s holders', () => {
         expect(early?.content).toContain(`1 other holder of ${chain} decides before you`);
         // Once the first has decided, the second is told.
         expect(await table.playDecision()).toBe(true);
-        await h.double.waitFor(() => h.double.directMessages(userOf(second, state)).length > waiting, { timeoutMs: SETTLE_MS, description: 'the second holder told' });
+        await h.double.waitFor(() => h.double.directMessages(userOf(second, state)).length > waiting, {
+          timeoutMs: SETTLE_MS,
+          description: 'the second holder told',
+        });
         await backgroundSettled(h);
         expect(h.double.directMessages(userOf(second, state)).length).toBe(waiting + 1);
         expect(h.double.directMessages(userOf(second, state)).at(-1)?.content).toContain(`your ${chain} shares`);

@@ -61,6 +61,7 @@ function activeGame(state: GameState): ActiveGame {
     status: 'active',
     seed: 1,
     state,
+    language: 'en',
   } as unknown as ActiveGame;
 }
 
