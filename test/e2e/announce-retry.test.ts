@@ -163,10 +163,16 @@ describe.each(databaseKinds)('a move written but not shown, on $name', (kind) =>
     // that passes the turn records the new message at once (the next turn's message is never
     // left unrecorded, so that no process can lose track of its buttons). Play until the turn has passed.
     const outage = dropTableRecords(database!);
+    // The clicker's panel comes first (once the move is stored), the table's message and its
+    // record after it: read the game once the bot's work on it is done.
+    const settledGame = async () => {
+      await h.bot.context.locks.idle();
+      return (await getGame(database!.prisma, gameId))!;
+    };
     let written = recorded;
     for (let decision = 0; decision < 100 && latestPublicWithButtons(h)?.id === recorded.publicMessageId; decision++) {
       expect(await table.playDecision()).toBe(true);
-      written = (await getGame(database!.prisma, gameId))!;
+      written = await settledGame();
       // The table shows the move either way.
       expect(stateShown(h)).toBe(written.state!.stateId);
       if (latestPublicWithButtons(h)?.id !== recorded.publicMessageId) break;
@@ -179,7 +185,7 @@ describe.each(databaseKinds)('a move written but not shown, on $name', (kind) =>
     // Play on until a step within a turn is shown but not written down.
     for (let decision = 0; decision < 100; decision++) {
       expect(await table.playDecision()).toBe(true);
-      written = (await getGame(database!.prisma, gameId))!;
+      written = await settledGame();
       expect(stateShown(h)).toBe(written.state!.stateId);
       if (written.publicStateId !== written.state!.stateId) break;
     }

@@ -7,6 +7,7 @@
 import { InteractionResponseType } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusals } from '../../src/bot/refusals.js';
+import { say } from '../../src/i18n/index.js';
 import { BUSY_AFTER_MS, Lateness } from '../../src/bot/overload.js';
 import { decidingSeat } from '../../src/engine/index.js';
 import { getGame } from '../../src/store/index.js';
@@ -56,7 +57,7 @@ describe('overload', () => {
     const refused = await late.settled({ timeoutMs: SETTLE_MS });
     expect(refused.callback?.type).toBe(InteractionResponseType.ChannelMessageWithSource);
     expect(refused.original?.ephemeral).toBe(true);
-    expect(refused.original?.content).toBe(refusals.busy);
+    expect(refused.original?.content).toBe(say('en', refusals.busy));
     await h.bot.context.locks.idle();
     const unchanged = (await getGame(h.database.prisma, game.id))!;
     expect(unchanged.state!.stateId).toBe(before.state!.stateId);

@@ -6,6 +6,7 @@
 import { InteractionResponseType } from 'discord.js';
 import { afterEach, expect, it } from 'vitest';
 import { refusals } from '../../src/bot/refusals.js';
+import { say } from '../../src/i18n/index.js';
 import { SLOW_ANSWER_AFTER_MS } from '../../src/bot/replies.js';
 import { decidingSeat } from '../../src/engine/index.js';
 import { directAdapterOf } from '../../src/store/direct-sql.js';
@@ -83,7 +84,7 @@ it('answers a click in time when the database is slow, then shows the same panel
   expect(refusal.callback?.type).toBe(InteractionResponseType.DeferredChannelMessageWithSource);
   const answer = refusal.followUps.at(-1) ?? refusal.original;
   expect(answer?.ephemeral).toBe(true);
-  expect(answer?.content).toBe(refusals.notSeated);
+  expect(answer?.content).toBe(say('en', refusals.notSeated));
   expect(buttonsOf(answer)).toEqual([]);
   slow.restore();
   const after = (await getGame(h.database.prisma, game.id))!;
