@@ -39,14 +39,9 @@ export async function playMove(ctx: BotContext, interaction: ComponentInteractio
   // The table is told through this click's webhook when the click came from a private panel
   // (a deferred reply's first follow-up would replace the reply itself, so not otherwise).
   const via = fromPrivatePanel(interaction) ? viaOf(interaction) : null;
-  // The clicker first: their panel shows the move's result as soon as it is stored, before the
-  // table (and its picture) for the next turn goes out.
-  const stored = async (moved: ActiveGame | FinishedGame) => {
-    await interaction.editReply(nextPanelFor(ctx, moved, interaction.user.id, locale));
-  };
   let outcome: CommitResult;
   try {
-    outcome = await ctx.locks.run(game.id, () => commitMove(ctx, game, action, { seat, by: 'player' }, [], stateId, { via, stored }));
+    outcome = await ctx.locks.run(game.id, () => commitMove(ctx, game, action, { seat, by: 'player' }, [], stateId, { via }));
   } catch (error) {
     // The database went away during the write: whether it was saved cannot be known, so say so.
     if (!isDatabaseUnavailable(error)) throw error;
@@ -70,10 +65,8 @@ export async function playMove(ctx: BotContext, interaction: ComponentInteractio
     { gameId: game.id, channelId: game.channelId, interactionId: interaction.id, action: action.type, stateId: outcome.game.state.stateId },
     'move applied',
   );
-  if (!outcome.announced) {
-    const panel = nextPanelFor(ctx, outcome.game, interaction.user.id, locale);
-    await interaction.editReply({ ...panel, content: `${say(locale, refusals.madeButNotShown)}\n${panel.content}` });
-  }
+  const panel = nextPanelFor(ctx, outcome.game, interaction.user.id, locale);
+  await interaction.editReply(outcome.announced ? panel : { ...panel, content: `${say(locale, refusals.madeButNotShown)}\n${panel.content}` });
 }
 
 function failureSentence(failure: Exclude<ApplyActionResult, { ok: true }>, state?: GameState): Text {
@@ -100,8 +93,6 @@ export type CommitResult = Exclude<ApplyActionResult, { ok: true }> | (Extract<A
 export interface CommitOptions {
   /** The webhook of the click that made the move: the table posts through it at no cost against Discord's global limit. */
   via?: Via | null;
-  /** Called once the move is stored, before the table shows it (the clicker's panel); awaited before the commit returns. */
-  stored?: (game: ActiveGame | FinishedGame) => Promise<void>;
 }
 
 export async function commitMove(
@@ -121,11 +112,6 @@ export async function commitMove(
   countMove(ctx.metrics, mover.by);
   let current: ActiveGame | FinishedGame = result.game;
   let announced = true;
-  // Started first, so that its request leaves ahead of the table's; a failure is the click's.
-  const told = options.stored?.(result.game).then(
-    () => null,
-    (error: unknown) => ({ error }),
-  );
   try {
     current = await announce(ctx, result.game, result.events, lines, { via: options.via ?? null, previous: game.state });
   } catch (error) {
@@ -133,9 +119,7 @@ export async function commitMove(
     announced = false;
     ctx.log.warn({ err: error, gameId: game.id, stateId: result.game.state.stateId }, 'move made; its announcement failed and will be retried');
   }
-  const failed = await told;
   if (current.status === 'active') keepPlaying(ctx, current.id, current);
-  if (failed) throw failed.error;
   return { ...result, game: current, announced };
 }
 
