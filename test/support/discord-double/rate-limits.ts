@@ -63,8 +63,7 @@ export class RateLimiter {
    * Decides one request before it is routed: `authenticated` is true for requests made with the
    * bot token (the ones the global limit counts).
    */
-  check(method: string, segments: readonly string[], authenticated: boolean): RateLimitVerdict {
-    const now = this.#now();
+  check(method: string, segments: readonly string[], authenticated: boolean, now: number = this.#now()): RateLimitVerdict {
     const headers: Record<string, string> = {};
     if (authenticated) {
       if (now - this.#global.startedAt >= 1_000) this.#global = { startedAt: now, used: 0 };

@@ -77,6 +77,7 @@ export interface RecordedCall {
   error: { code: number; message: string } | null;
   /** True when the request counted against the bot's global rate limit (bot-token requests). */
   countsGlobally: boolean;
+  /** When the request was counted (Discord's limits decided): its body fully read, as Discord counts it; before that, when it arrived. */
   at: number;
 }
 
