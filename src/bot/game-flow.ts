@@ -39,9 +39,20 @@ export async function playMove(ctx: BotContext, interaction: ComponentInteractio
   // The table is told through this click's webhook when the click came from a private panel
   // (a deferred reply's first follow-up would replace the reply itself, so not otherwise).
   const via = fromPrivatePanel(interaction) ? viaOf(interaction) : null;
+  // The clicker first: a move that hands the decision on (the turn's end, say) shows its result
+  // on the clicker's panel as soon as it is stored, before the table (and its picture) goes out.
+  // A panel that offers the clicker's next move waits for the table instead: answered earlier, its
+  // next click could reach another process before this one has posted and recorded the table.
+  let told = false;
+  const stored = async (moved: ActiveGame | FinishedGame) => {
+    const panel = nextPanelFor(ctx, moved, interaction.user.id, locale);
+    if (panel.components.length > 0) return;
+    told = true;
+    await interaction.editReply(panel);
+  };
   let outcome: CommitResult;
   try {
-    outcome = await ctx.locks.run(game.id, () => commitMove(ctx, game, action, { seat, by: 'player' }, [], stateId, { via }));
+    outcome = await ctx.locks.run(game.id, () => commitMove(ctx, game, action, { seat, by: 'player' }, [], stateId, { via, stored }));
   } catch (error) {
     // The database went away during the write: whether it was saved cannot be known, so say so.
     if (!isDatabaseUnavailable(error)) throw error;
@@ -65,6 +76,7 @@ export async function playMove(ctx: BotContext, interaction: ComponentInteractio
     { gameId: game.id, channelId: game.channelId, interactionId: interaction.id, action: action.type, stateId: outcome.game.state.stateId },
     'move applied',
   );
+  if (told && outcome.announced) return;
   const panel = nextPanelFor(ctx, outcome.game, interaction.user.id, locale);
   await interaction.editReply(outcome.announced ? panel : { ...panel, content: `${say(locale, refusals.madeButNotShown)}\n${panel.content}` });
 }
@@ -93,6 +105,8 @@ export type CommitResult = Exclude<ApplyActionResult, { ok: true }> | (Extract<A
 export interface CommitOptions {
   /** The webhook of the click that made the move: the table posts through it at no cost against Discord's global limit. */
   via?: Via | null;
+  /** Called once the move is stored, before the table shows it (the clicker's panel); awaited before the commit returns. */
+  stored?: (game: ActiveGame | FinishedGame) => Promise<void>;
 }
 
 export async function commitMove(
@@ -112,6 +126,11 @@ export async function commitMove(
   countMove(ctx.metrics, mover.by);
   let current: ActiveGame | FinishedGame = result.game;
   let announced = true;
+  // Started first, so that its request leaves ahead of the table's; a failure is the click's.
+  const told = options.stored?.(result.game).then(
+    () => null,
+    (error: unknown) => ({ error }),
+  );
   try {
     current = await announce(ctx, result.game, result.events, lines, { via: options.via ?? null, previous: game.state });
   } catch (error) {
@@ -119,7 +138,9 @@ export async function commitMove(
     announced = false;
     ctx.log.warn({ err: error, gameId: game.id, stateId: result.game.state.stateId }, 'move made; its announcement failed and will be retried');
   }
+  const failed = await told;
   if (current.status === 'active') keepPlaying(ctx, current.id, current);
+  if (failed) throw failed.error;
   return { ...result, game: current, announced };
 }
 
