@@ -4,8 +4,8 @@
  * reconnects by itself once the server is back.
  */
 
-/** The code of a failure known to have saved nothing (EmbeddedStorageError in embedded-thread.ts). */
-const KNOWN_UNSAVED = 'EMBEDDED_STORAGE_FAILED';
+/** The embedded database could not use its files, and did not carry the statement out (EmbeddedStorageError in embedded-thread.ts). */
+const EMBEDDED_NOTHING_SAVED = 'EMBEDDED_NOTHING_SAVED';
 
 /** Error codes meaning the connection, not the query, failed. */
 const UNAVAILABLE_CODES = new Set([
@@ -47,8 +47,9 @@ const UNAVAILABLE_CODES = new Set([
   'P2024',
   // The embedded database's directory was deleted or replaced (src/store/embedded-guard.ts).
   'DATA_DIR_MISSING',
-  // The embedded database could not write its files, and is being opened again (embedded-thread.ts).
-  KNOWN_UNSAVED,
+  // The embedded database could not use its files, and is being opened again (embedded-thread.ts).
+  EMBEDDED_NOTHING_SAVED,
+  'EMBEDDED_STORAGE_FAILED',
 ]);
 
 /** Driver adapter error kinds (Prisma 7) with the same meaning. */
@@ -74,7 +75,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * embedded one, when it could not write its files): a move that met it was not made.
  */
 export function isKnownUnsaved(error: unknown): boolean {
-  return someObjectIn(error, (record) => record.code === KNOWN_UNSAVED);
+  return someObjectIn(error, (record) => record.code === EMBEDDED_NOTHING_SAVED);
 }
 
 function someObjectIn(error: unknown, test: (record: Record<string, unknown>) => boolean): boolean {

@@ -55,16 +55,20 @@ type Request = ThreadRequest extends infer R ? (R extends { id: number } ? Omit<
 const STORAGE_CODES = new Set(['42501', '53100', '58000', '58030', '58P01', '58P02']);
 
 /**
- * The embedded database could not use its files (its directory made read-only, a full disk):
- * the statement was not carried out, nor any sent after it, and this instance is done with (a
- * PGlite that met a PANIC never answers again). Said with a code isDatabaseUnavailable and
- * isKnownUnsaved know: players hear "temporarily unavailable, nothing was changed".
+ * The embedded database could not use its files (its directory made read-only, a full disk),
+ * and this instance is done with (a PGlite that met a PANIC never answers again); no statement
+ * sent after this one was carried out. Said with a code isDatabaseUnavailable knows (the code is
+ * all of it that Prisma passes on): EMBEDDED_NOTHING_SAVED when the statement is known not to
+ * have been carried out either (isKnownUnsaved), since an ERROR or FATAL aborts its transaction
+ * and a PANIC for permission (EACCES, EPERM, EROFS) wrote nothing; EMBEDDED_STORAGE_FAILED when
+ * it may be in the files (a PANIC for another I/O error, such as a failed fsync).
  */
 export class EmbeddedStorageError extends Error {
-  readonly code = 'EMBEDDED_STORAGE_FAILED';
-  constructor(cause: Error) {
-    super(`the embedded database could not use its files, so nothing was saved: ${cause.message}`, { cause });
+  readonly code: 'EMBEDDED_NOTHING_SAVED' | 'EMBEDDED_STORAGE_FAILED';
+  constructor(cause: Error & { code?: unknown; severity?: unknown }) {
+    super(`the embedded database could not use its files: ${cause.message}`, { cause });
     this.name = 'EmbeddedStorageError';
+    this.code = cause.severity !== 'PANIC' || cause.code === '42501' ? 'EMBEDDED_NOTHING_SAVED' : 'EMBEDDED_STORAGE_FAILED';
   }
 }
 

@@ -46,9 +46,12 @@ describe('isDatabaseUnavailable', () => {
   });
 
   it('knows nothing was saved only when the embedded database could not write its files', () => {
-    const storage = new EmbeddedStorageError(new Error('could not write to log file'));
+    const storage = new EmbeddedStorageError(Object.assign(new Error('could not write to log file'), { code: '42501', severity: 'PANIC' }));
     expect(isDatabaseUnavailable(storage) && isKnownUnsaved(storage)).toBe(true);
     expect(isKnownUnsaved(new Error('query failed', { cause: storage }))).toBe(true);
+    // A sync that failed after the write: the commit may be in the files.
+    const sync = new EmbeddedStorageError(Object.assign(new Error('could not fsync file'), { code: '58030', severity: 'PANIC' }));
+    expect(isDatabaseUnavailable(sync) && !isKnownUnsaved(sync)).toBe(true);
     // A connection that dropped during the write may have carried it out first.
     expect(isKnownUnsaved(prismaRawQueryError('57P01'))).toBe(false);
     expect(isKnownUnsaved(Object.assign(new Error('io'), { code: 'ECONNRESET' }))).toBe(false);
