@@ -42,6 +42,11 @@ async function main(): Promise<void> {
   const metrics = createMetrics();
   const database = await openDatabase(config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: config.DATA_DIR }, {
     observeStatement: (seconds) => metrics.statementSeconds.observe(seconds),
+    embedded: {
+      failed: (error) =>
+        log.error({ err: error, dataDir: config.DATA_DIR }, 'the embedded database stopped answering; opening it again from its files until it can'),
+      reopened: () => log.info({ dataDir: config.DATA_DIR }, 'the embedded database is open again'),
+    },
   });
   const report = await migrate(database.prisma);
   log.info({ database: database.target.kind, applied: report.applied }, 'database ready');

@@ -6,7 +6,7 @@
 import { MessageFlags } from 'discord.js';
 import { type Action, currentDecision, type GameState } from '../engine/index.js';
 import { type Locale, say, type Text, t } from '../i18n/index.js';
-import { applyAction, getGame, isDatabaseUnavailable, type ActiveGame, type ApplyActionResult, type FinishedGame } from '../store/index.js';
+import { applyAction, getGame, isDatabaseUnavailable, isKnownUnsaved, type ActiveGame, type ApplyActionResult, type FinishedGame } from '../store/index.js';
 import { clockAfter, type Mover } from './clock-policy.js';
 import type { BotContext } from './context.js';
 import type { ComponentInteraction } from './features/feature.js';
@@ -54,11 +54,12 @@ export async function playMove(ctx: BotContext, interaction: ComponentInteractio
   try {
     outcome = await ctx.locks.run(game.id, () => commitMove(ctx, game, action, { seat, by: 'player' }, [], stateId, { via, stored }));
   } catch (error) {
-    // The database went away during the write: whether it was saved cannot be known, so say so.
+    // The database went away during the write: whether it was saved cannot be known, so say so
+    // (unless it is known that nothing was).
     if (!isDatabaseUnavailable(error)) throw error;
     ctx.log.warn({ err: error, gameId: game.id, interactionId: interaction.id }, 'database unavailable during a move');
     await interaction.followUp({
-      content: say(locale, refusals.moveUncertain),
+      content: say(locale, isKnownUnsaved(error) ? refusals.unavailable : refusals.moveUncertain),
       flags: MessageFlags.Ephemeral,
     });
     return;

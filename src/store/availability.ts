@@ -4,6 +4,9 @@
  * reconnects by itself once the server is back.
  */
 
+/** The embedded database could not use its files, and did not carry the statement out (EmbeddedStorageError in embedded-thread.ts). */
+const EMBEDDED_NOTHING_SAVED = 'EMBEDDED_NOTHING_SAVED';
+
 /** Error codes meaning the connection, not the query, failed. */
 const UNAVAILABLE_CODES = new Set([
   // sockets
@@ -44,6 +47,9 @@ const UNAVAILABLE_CODES = new Set([
   'P2024',
   // The embedded database's directory was deleted or replaced (src/store/embedded-guard.ts).
   'DATA_DIR_MISSING',
+  // The embedded database could not use its files, and is being opened again (embedded-thread.ts).
+  EMBEDDED_NOTHING_SAVED,
+  'EMBEDDED_STORAGE_FAILED',
 ]);
 
 /** Driver adapter error kinds (Prisma 7) with the same meaning. */
@@ -55,6 +61,24 @@ const UNAVAILABLE_MESSAGES =
 const MAX_OBJECTS_INSPECTED = 200;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
+  return someObjectIn(error, (record) => {
+    if (typeof record.code === 'string' && UNAVAILABLE_CODES.has(record.code)) return true;
+    if (typeof record.errorCode === 'string' && UNAVAILABLE_CODES.has(record.errorCode)) return true;
+    if (typeof record.kind === 'string' && UNAVAILABLE_KINDS.has(record.kind)) return true;
+    if (record.name === 'PrismaClientInitializationError') return true;
+    return typeof record.message === 'string' && UNAVAILABLE_MESSAGES.test(record.message);
+  });
+}
+
+/**
+ * An unavailable database that is known to have carried out nothing of the statement (the
+ * embedded one, when it could not write its files): a move that met it was not made.
+ */
+export function isKnownUnsaved(error: unknown): boolean {
+  return someObjectIn(error, (record) => record.code === EMBEDDED_NOTHING_SAVED);
+}
+
+function someObjectIn(error: unknown, test: (record: Record<string, unknown>) => boolean): boolean {
   const seen = new Set<unknown>();
   const queue: unknown[] = [error];
   // Errors can hold references to large objects (a client, a socket): look at a bounded number.
@@ -63,11 +87,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (!current || typeof current !== 'object' || seen.has(current)) continue;
     seen.add(current);
     const record = current as Record<string, unknown>;
-    if (typeof record.code === 'string' && UNAVAILABLE_CODES.has(record.code)) return true;
-    if (typeof record.errorCode === 'string' && UNAVAILABLE_CODES.has(record.errorCode)) return true;
-    if (typeof record.kind === 'string' && UNAVAILABLE_KINDS.has(record.kind)) return true;
-    if (record.name === 'PrismaClientInitializationError') return true;
-    if (typeof record.message === 'string' && UNAVAILABLE_MESSAGES.test(record.message)) return true;
+    if (test(record)) return true;
     // Prisma nests the driver's error in different places by path (meta.driverAdapterError.cause
     // for raw queries, cause for others): look through every object inside.
     queue.push(record.cause, ...Object.values(record), ...(Array.isArray(record.errors) ? record.errors : []));

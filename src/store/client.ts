@@ -11,6 +11,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { sendDirectly, statementName } from './direct-sql.js';
+import { HealingThread, type HealingEvents } from './embedded-healing.js';
 import { EmbeddedThread } from './embedded-thread.js';
 import { directoryIdentity, guardQueries, lockDataDir, type DirectoryIdentity } from './embedded-guard.js';
 import { PrismaClient, type Prisma } from './generated/client.js';
@@ -40,7 +41,7 @@ export interface Database {
   close(): Promise<void>;
   /**
    * Resolves when the database can be used: it answers, and the embedded one's directory is
-   * still the one opened. Rejects otherwise (the health check).
+   * still the one opened and may be written. Rejects otherwise (the health check).
    */
   check(): Promise<void>;
   /**
@@ -53,6 +54,8 @@ export interface Database {
 export interface DatabaseOptions {
   /** Told every statement's duration in seconds, as the driver adapter saw it (the metrics). */
   observeStatement?: (seconds: number) => void;
+  /** Told when the embedded database on disk stops answering, and when it is opened again. */
+  embedded?: HealingEvents;
 }
 
 export async function openDatabase(target: DatabaseTarget = targetFromEnv(), options: DatabaseOptions = {}): Promise<Database> {
@@ -83,8 +86,8 @@ export async function openDatabase(target: DatabaseTarget = targetFromEnv(), opt
   await mkdir(target.dataDir, { recursive: true });
   const unlock = lockDataDir(target.dataDir);
   try {
-    const pglite = await EmbeddedThread.open(target.dataDir);
     const identity = directoryIdentity(target.dataDir);
+    const pglite = await HealingThread.open(target.dataDir, identity.present, options.embedded);
     const prisma = await clientOf(new PrismaPGlite(guardQueries(pglite, identity) as unknown as PGliteForAdapter));
     const close = async () => {
       try {
@@ -147,6 +150,7 @@ function database(prisma: PrismaClient, target: DatabaseTarget, close: () => Pro
     close,
     check: async () => {
       storage?.check();
+      storage?.checkWritable();
       await prisma.$queryRaw`SELECT 1`;
     },
     storagePresent: () => storage?.present() ?? true,

@@ -4,13 +4,15 @@
  * each with its own copy in memory, and one would lose the other's moves), or notices that the
  * directory was deleted under it (the writes would go to unlinked files and vanish at the next
  * start). This module guards both:
- * - a lock file beside the directory names the process that owns it; a second process refuses
- *   to start, and a lock left by a process that no longer runs (SIGKILL, a crash) is taken over;
+ * - a lock file inside the directory names the process that owns it; a second process refuses
+ *   to start, and a lock left by a process that no longer runs (SIGKILL, a crash) is taken over.
+ *   (Inside, so that a bot needs to write nothing but its directory. Earlier versions kept it
+ *   beside the directory: one there naming a running process refuses the start as well.)
  * - every query first checks that the directory is still the one that was opened, so a deleted
  *   or replaced directory makes writes fail loudly ("unavailable") instead of silently.
  */
-import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { accessSync, closeSync, constants, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 /** Thrown when another running process owns the embedded database's directory. */
 export class DatabaseInUseError extends Error {
@@ -39,6 +41,11 @@ export class DataDirectoryMissingError extends Error {
 const heldHere = new Set<string>();
 
 export function lockFileOf(dataDir: string): string {
+  return join(resolve(dataDir), 'acquire-bot.lock');
+}
+
+/** Where earlier versions kept the lock: beside the directory. */
+export function formerLockFileOf(dataDir: string): string {
   return `${resolve(dataDir)}.lock`;
 }
 
@@ -60,6 +67,15 @@ function isAlive(pid: number): boolean {
 export function lockDataDir(dataDir: string): () => void {
   const path = lockFileOf(dataDir);
   if (heldHere.has(path)) throw new DatabaseInUseError(resolve(dataDir), process.pid);
+  // A bot of an earlier version, still running on this directory, holds the lock beside it.
+  const former = readOwner(formerLockFileOf(dataDir));
+  if (former !== null && former !== process.pid && isAlive(former)) throw new DatabaseInUseError(resolve(dataDir), former);
+  // Its owner is gone: cleared where the directory's parent may be written, else left (harmless).
+  if (former !== null) {
+    try {
+      unlinkSync(formerLockFileOf(dataDir));
+    } catch {}
+  }
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(path, 'wx');
@@ -105,6 +121,8 @@ export interface DirectoryIdentity {
   check(): void;
   /** Whether the directory is still the one opened. */
   present(): boolean;
+  /** Throws the system's error (EACCES, EPERM for an immutable one, EROFS) when the directory may not be written. */
+  checkWritable(): void;
 }
 
 export function directoryIdentity(dataDir: string): DirectoryIdentity {
@@ -121,6 +139,9 @@ export function directoryIdentity(dataDir: string): DirectoryIdentity {
     present,
     check() {
       if (!present()) throw new DataDirectoryMissingError(resolve(dataDir));
+    },
+    checkWritable() {
+      accessSync(dataDir, constants.W_OK);
     },
   };
 }

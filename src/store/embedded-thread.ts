@@ -47,6 +47,36 @@ export interface Results {
 
 type Request = ThreadRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
+/**
+ * PostgreSQL's errors for a file it could not create, open, write or sync (the codes
+ * `errcode_for_file_access` gives: permission, a missing or existing file, a full disk, any
+ * other I/O error): with one superuser and no server, only the directory's files raise them.
+ */
+const STORAGE_CODES = new Set(['42501', '53100', '58000', '58030', '58P01', '58P02']);
+
+/**
+ * The embedded database could not use its files (its directory made read-only, a full disk),
+ * and this instance is done with (a PGlite that met a PANIC never answers again); no statement
+ * sent after this one was carried out. Said with a code isDatabaseUnavailable knows (the code is
+ * all of it that Prisma passes on): EMBEDDED_NOTHING_SAVED when the statement is known not to
+ * have been carried out either (isKnownUnsaved), since an ERROR or FATAL aborts its transaction
+ * and a PANIC for permission (EACCES, EPERM, EROFS) wrote nothing; EMBEDDED_STORAGE_FAILED when
+ * it may be in the files (a PANIC for another I/O error, such as a failed fsync).
+ */
+export class EmbeddedStorageError extends Error {
+  readonly code: 'EMBEDDED_NOTHING_SAVED' | 'EMBEDDED_STORAGE_FAILED';
+  constructor(cause: Error & { code?: unknown; severity?: unknown }) {
+    super(`the embedded database could not use its files: ${cause.message}`, { cause });
+    this.name = 'EmbeddedStorageError';
+    this.code = cause.severity !== 'PANIC' || cause.code === '42501' ? 'EMBEDDED_NOTHING_SAVED' : 'EMBEDDED_STORAGE_FAILED';
+  }
+}
+
+function isStorageFailure(error: WireError): boolean {
+  const { code, severity } = error.fields;
+  return error.database && (severity === 'PANIC' || severity === 'FATAL' || (typeof code === 'string' && STORAGE_CODES.has(code)));
+}
+
 export class EmbeddedThread {
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private nextId = 0;
@@ -60,16 +90,18 @@ export class EmbeddedThread {
       this.pending.delete(reply.id);
       if (this.pending.size === 0) worker.unref();
       if (reply.ok) waiting.resolve(reply.value);
-      else waiting.reject(revive(reply.error));
+      else if (!isStorageFailure(reply.error)) waiting.reject(revive(reply.error));
+      else {
+        // The thread runs one statement at a time: those still waiting were never carried out.
+        const failure = new EmbeddedStorageError(revive(reply.error));
+        waiting.reject(failure);
+        this.stop(failure);
+        void worker.terminate();
+      }
     });
-    const stop = (error: Error) => {
-      this.stopped ??= error;
-      for (const waiting of this.pending.values()) waiting.reject(this.stopped);
-      this.pending.clear();
-    };
     // Said in words isDatabaseUnavailable knows: a move in flight is reported as not known saved.
-    worker.on('error', (error) => stop(Object.assign(new Error(`the embedded database's connection is closed: ${error.message}`), { cause: error })));
-    worker.on('exit', () => stop(new Error("the embedded database's connection is closed")));
+    worker.on('error', (error) => this.stop(Object.assign(new Error(`the embedded database's connection is closed: ${error.message}`), { cause: error })));
+    worker.on('exit', () => this.stop(new Error("the embedded database's connection is closed")));
     // Like a socket: the thread keeps the process alive while a query is under way, and a
     // database left open with nothing asked of it does not.
     worker.unref();
@@ -91,6 +123,17 @@ export class EmbeddedThread {
       });
     });
     return new EmbeddedThread(worker);
+  }
+
+  /** Why this thread no longer answers (its files failed, it ended), or null while it does. */
+  get failure(): Error | null {
+    return this.stopped;
+  }
+
+  private stop(error: Error): void {
+    this.stopped ??= error;
+    for (const waiting of this.pending.values()) waiting.reject(this.stopped);
+    this.pending.clear();
   }
 
   private call(request: Request): Promise<unknown> {

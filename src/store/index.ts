@@ -17,5 +17,5 @@ export * from './stats.js';
 export * from './ratings.js';
 export * from './clock.js';
 export * from './table.js';
-export { isDatabaseUnavailable } from './availability.js';
+export { isDatabaseUnavailable, isKnownUnsaved } from './availability.js';
 export { DatabaseInUseError, DataDirectoryMissingError } from './embedded-guard.js';

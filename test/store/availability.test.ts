@@ -4,7 +4,8 @@
  */
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from '../../src/store/availability.js';
+import { isDatabaseUnavailable, isKnownUnsaved } from '../../src/store/availability.js';
+import { EmbeddedStorageError } from '../../src/store/embedded-thread.js';
 import { serverDatabases } from './databases.js';
 
 /** The shape Prisma 7 gives a raw query that failed in the driver adapter (seen with 57P01). */
@@ -42,6 +43,18 @@ describe('isDatabaseUnavailable', () => {
     const error: Record<string, unknown> = { message: 'loop' };
     error.cause = error;
     expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+
+  it('knows nothing was saved only when the embedded database could not write its files', () => {
+    const storage = new EmbeddedStorageError(Object.assign(new Error('could not write to log file'), { code: '42501', severity: 'PANIC' }));
+    expect(isDatabaseUnavailable(storage) && isKnownUnsaved(storage)).toBe(true);
+    expect(isKnownUnsaved(new Error('query failed', { cause: storage }))).toBe(true);
+    // A sync that failed after the write: the commit may be in the files.
+    const sync = new EmbeddedStorageError(Object.assign(new Error('could not fsync file'), { code: '58030', severity: 'PANIC' }));
+    expect(isDatabaseUnavailable(sync) && !isKnownUnsaved(sync)).toBe(true);
+    // A connection that dropped during the write may have carried it out first.
+    expect(isKnownUnsaved(prismaRawQueryError('57P01'))).toBe(false);
+    expect(isKnownUnsaved(Object.assign(new Error('io'), { code: 'ECONNRESET' }))).toBe(false);
   });
 
   const serverUrl = process.env.TEST_DATABASE_URL;

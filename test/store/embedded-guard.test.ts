@@ -4,12 +4,13 @@
  * a running bot makes every query fail as "unavailable" instead of losing moves silently.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/store/client.js';
-import { DatabaseInUseError, lockDataDir, lockFileOf } from '../../src/store/embedded-guard.js';
+import { DatabaseInUseError, formerLockFileOf, lockDataDir, lockFileOf } from '../../src/store/embedded-guard.js';
+import { makeReadOnly, makeWritable } from '../support/read-only.js';
 import { isDatabaseUnavailable } from '../../src/store/availability.js';
 
 const cleanups: (() => unknown)[] = [];
@@ -17,10 +18,13 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
+/** A data directory that exists (as the bot makes it before taking the lock), in a parent of its own. */
 function tempDataDir(): string {
   const parent = mkdtempSync(join(tmpdir(), 'acquire-guard-'));
   cleanups.push(() => rmSync(parent, { recursive: true, force: true }));
-  return join(parent, 'pglite');
+  const dataDir = join(parent, 'pglite');
+  mkdirSync(dataDir);
+  return dataDir;
 }
 
 /** A process that just sleeps, to stand for another bot owning the lock. */
@@ -58,6 +62,23 @@ describe('the embedded database lock', () => {
     writeFileSync(lockFileOf(dataDir), `${dead.pid}\n`);
     const release = lockDataDir(dataDir);
     release();
+    expect(existsSync(lockFileOf(dataDir))).toBe(false);
+  });
+
+  it('refuses a directory whose lock beside it, from an earlier version, names a running process', () => {
+    const dataDir = tempDataDir();
+    const other = sleeper();
+    writeFileSync(formerLockFileOf(dataDir), `${other.pid}\n`);
+    expect(() => lockDataDir(dataDir)).toThrow(`pid ${other.pid}`);
+  });
+
+  it('keeps its lock inside the directory: a bot that may not write the parent starts and stops', async () => {
+    const dataDir = tempDataDir();
+    makeReadOnly(dirname(dataDir), { only: true });
+    cleanups.push(() => makeWritable(dirname(dataDir), { only: true }));
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    expect(existsSync(lockFileOf(dataDir))).toBe(true);
+    await database.close();
     expect(existsSync(lockFileOf(dataDir))).toBe(false);
   });
 
