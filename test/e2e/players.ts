@@ -37,6 +37,8 @@ export class Table {
   readonly panels: { userId: string; message: StoredMessage }[] = [];
   moves = 0;
   tradesOffered = 0;
+  /** Whether the players end the game as soon as they may (false: a test that needs the game to go on). */
+  declaresEnd = true;
 
   /**
    * `channelId`: where the game plays (a thread, or a channel); by default the newest thread of
@@ -149,7 +151,7 @@ export class Table {
   private choose(buttons: ReturnType<typeof buttonsOf>): ReturnType<typeof buttonsOf>[number] | null {
     if (buttons.length === 0) return null;
     const of = (kind: string) => buttons.filter((button) => button.kind === kind);
-    if (of('declareEnd').length > 0) return of('declareEnd')[0]!;
+    if (of('declareEnd').length > 0 && this.declaresEnd) return of('declareEnd')[0]!;
     if (of('tile').length > 0) {
       // The first chance to offer a trade is always taken, so a game with trades on has one.
       if (of('offer').length > 0 && (this.tradesOffered === 0 || this.int(25) === 0)) {
