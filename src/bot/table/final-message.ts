@@ -2,7 +2,7 @@
  * The game's last public message: who won, the final board, the net-worth chart and the board
  * turn by turn, the standings, and a Rematch button. Players are named, never pinged: the game is over.
  */
-import type { ButtonBuilder } from 'discord.js';
+import { type ButtonBuilder, HeadingLevel, heading } from 'discord.js';
 import type { GameView } from '../../engine/index.js';
 import { formatList, type Locale, t } from '../../i18n/index.js';
 import { rows } from '../layout.js';
@@ -38,7 +38,7 @@ export function finalMessage(
   locale: Locale,
 ): Outgoing {
   const container = tableContainer()
-    .addTextDisplayComponents((text) => text.setContent(t(locale, 'final.title', { winners: winnersLine(view, locale) })))
+    .addTextDisplayComponents((text) => text.setContent([heading(t(locale, 'final.title'), HeadingLevel.Three), winnersLine(view, locale)].join('\n')))
     .addMediaGalleryComponents((gallery) =>
       gallery.addItems(
         attachedPicture(BOARD_FILE, t(locale, 'final.boardAlt')),

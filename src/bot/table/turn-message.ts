@@ -6,7 +6,7 @@
  * does not repeat it. Within Discord's limits (40 components, 4,000 characters): the oldest
  * lines of a long turn give way first.
  */
-import { type ButtonBuilder, SeparatorSpacingSize } from 'discord.js';
+import { type ButtonBuilder, HeadingLevel, SeparatorSpacingSize, heading } from 'discord.js';
 import type { Decision, GameView } from '../../engine/index.js';
 import { type Locale, t } from '../../i18n/index.js';
 import { rows } from '../layout.js';
@@ -39,10 +39,13 @@ const TEXT_BUDGET = V2_LIMITS.text - 200;
 export function turnMessage(input: TurnMessageInput): Outgoing {
   const { view, decision, locale } = input;
   const turnPlayer = view.players[view.currentPlayer];
-  const title = t(locale, 'table.turnTitle', {
-    turn: view.turn + 1,
-    name: escapedName(turnPlayer?.name ?? ''),
-  });
+  const title = heading(
+    t(locale, 'table.turnTitle', {
+      turn: view.turn + 1,
+      name: escapedName(turnPlayer?.name ?? ''),
+    }),
+    HeadingLevel.Three,
+  );
   const players = view.options.holdings === 'hidden' && !view.result ? t(locale, 'table.holdingsHidden') : playerLines(view, locale).join('\n');
   const prompt = input.closed ?? promptLine(decision, view, locale);
   const fixed = title.length + players.length + prompt.length;
