@@ -2,7 +2,7 @@
  * The `/acquire` subcommands. Thin: each reads the store, asks the engine, answers. `main`
  * hands `COMMAND_HANDLERS` to the bot, which never imports this layer.
  */
-import { AttachmentBuilder, EmbedBuilder, MessageFlags, type ChatInputCommandInteraction } from 'discord.js';
+import { AttachmentBuilder, EmbedBuilder, MessageFlags, TimestampStyles, channelMention, time, type ChatInputCommandInteraction } from 'discord.js';
 import { currentDecision, optionsProblem, resolveOptions, viewFor } from '../src/engine/index.js';
 import { renderPriceChart } from '../src/render/index.js';
 import {
@@ -123,7 +123,11 @@ async function gameHere(ctx: BotContext, interaction: ChatInputCommandInteractio
   if (games.length === 1) return { game: games[0]! };
   if (games.length === 0) return { game: null, refusal: null };
   const places = (mine.length > 1 ? mine : games).map((game) =>
-    game.threadId ? `<#${game.threadId}>` : game.publicMessageId ? messageUrl(game, game.publicMessageId) : t(readerLocale(interaction), 'commands.theLobby'),
+    game.threadId
+      ? channelMention(game.threadId)
+      : game.publicMessageId
+        ? messageUrl(game, game.publicMessageId)
+        : t(readerLocale(interaction), 'commands.theLobby'),
   );
   return { game: null, refusal: refusals.whichGame(places) };
 }
@@ -277,7 +281,7 @@ async function profileOf(ctx: BotContext, interaction: ChatInputCommandInteracti
   }
   const games = recent.map((game) =>
     t(locale, 'commands.recentGame', {
-      date: `<t:${Math.floor(game.endedAt.getTime() / 1000)}:d>`,
+      date: time(game.endedAt, TimestampStyles.ShortDate),
       place: game.place,
       players: game.players,
       cash: money(game.cash, locale),
@@ -316,8 +320,8 @@ async function history(ctx: BotContext, interaction: ChatInputCommandInteraction
       .map((seat) => `${mention(seat.userId, locale)} ${money(seat.finalCash ?? 0, locale)}`);
     return t(locale, 'commands.historyLine', {
       number: index + 1,
-      date: `<t:${Math.floor(game.updatedAt.getTime() / 1000)}:d>`,
-      channel: `<#${game.channelId}>`,
+      date: time(game.updatedAt, TimestampStyles.ShortDate),
+      channel: channelMention(game.channelId),
       players: players.join(', '),
     });
   });
@@ -342,7 +346,7 @@ async function exportGame(ctx: BotContext, interaction: ChatInputCommandInteract
   );
   const file = new AttachmentBuilder(Buffer.from(`${JSON.stringify(record, null, 2)}\n`), { name: `acquire-${game.id}.json` });
   const content = t(readerLocale(interaction), 'commands.exported', {
-    when: `<t:${Math.floor(game.updatedAt.getTime() / 1000)}:R>`,
+    when: time(game.updatedAt, TimestampStyles.RelativeTime),
     count: log.length,
   });
   await interaction.reply({

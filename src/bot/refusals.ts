@@ -6,7 +6,7 @@
  * shows is built here too.
  */
 import type { GameState, Rejection } from '../engine/index.js';
-import { escapeMarkdown } from 'discord.js';
+import { escapeMarkdown, messageLink } from 'discord.js';
 import type { Text } from '../i18n/index.js';
 import { playChannelOf, type ActiveGame, type LobbyGame } from '../store/index.js';
 import { awaitedText, cutText, escapedName } from './text.js';
@@ -162,5 +162,5 @@ export function holdersAheadSentence(state: Pick<GameState, 'phase' | 'options' 
 
 /** A link to a message of a game: its lobby in the channel, or its table (in its thread, or the channel). */
 export function messageUrl(game: Pick<LobbyGame | ActiveGame, 'guildId' | 'channelId' | 'status' | 'threadId'>, messageId: string): string {
-  return `https://discord.com/channels/${game.guildId}/${playChannelOf(game)}/${messageId}`;
+  return messageLink(playChannelOf(game), messageId, game.guildId);
 }

@@ -2,7 +2,7 @@
  * Words for what happened and what is awaited: public announcements and panel texts. Nothing
  * here may name a tile that is still in a hand; events only name tiles already face up.
  */
-import { escapeMarkdown } from 'discord.js';
+import { bold, escapeMarkdown, userMention } from 'discord.js';
 import { computerLevel } from '../ai/index.js';
 import { decidingSeat } from '../engine/index.js';
 import { formatList, formatMoney, type Locale, say, type Text, t } from '../i18n/index.js';
@@ -27,7 +27,7 @@ export function cutText(text: string, limit: number): string {
 /** A Discord user's mention, or a computer player's name (it has no Discord account to ping). */
 export function mention(userId: string, locale: Locale): string {
   const level = computerLevel(userId);
-  return level ? `**${computerName(userId, locale)}**` : `<@${userId}>`;
+  return level ? bold(computerName(userId, locale)) : userMention(userId);
 }
 
 /** Whether an id is a person's (a Discord user id) rather than a computer player's. */
@@ -326,7 +326,7 @@ export function playerLines(view: GameView, locale: Locale): string[] {
       )
       .filter(Boolean)
       .join(', ');
-    return `${marker}**${escapedName(player.name)}**: ${money(player.cash, locale)}${held ? ` · ${held}` : ''}`;
+    return `${marker}${bold(escapedName(player.name))}: ${money(player.cash, locale)}${held ? ` · ${held}` : ''}`;
   });
 }
 
@@ -335,7 +335,7 @@ export function playerLines(view: GameView, locale: Locale): string[] {
  * reminders: the engine's `whatIsAwaited` in the reader's words (its hidden-holdings rule kept:
  * a merger's holder is not named when holdings are hidden), the name escaped for markdown.
  */
-export function awaitedText(state: GameState, shown: (name: string) => string = (name) => `**${escapedName(name)}**`): Text {
+export function awaitedText(state: GameState, shown: (name: string) => string = (name) => bold(escapedName(name))): Text {
   const seat = decidingSeat(state);
   const name = seat === null ? '' : shown(state.players[seat]?.name ?? '');
   switch (state.phase.kind) {
@@ -370,7 +370,7 @@ export function waitingLine(state: GameState, locale: Locale): string {
 export function standingsLines(view: Pick<GameView, 'result'>, locale: Locale): string[] {
   const medals = ['🥇', '🥈', '🥉'];
   return (view.result?.standings ?? []).map(
-    (standing) => `${medals[standing.place - 1] ?? `${standing.place}.`} **${escapedName(standing.name)}** ${money(standing.cash, locale)}`,
+    (standing) => `${medals[standing.place - 1] ?? `${standing.place}.`} ${bold(escapedName(standing.name))} ${money(standing.cash, locale)}`,
   );
 }
 

@@ -2,12 +2,12 @@
  * The game's last public message: who won, the final board, the net-worth chart and the board
  * turn by turn, the standings, and a Rematch button. Players are named, never pinged: the game is over.
  */
-import { ComponentType, type APIMessageTopLevelComponent, type ButtonBuilder } from 'discord.js';
+import { type ButtonBuilder, HeadingLevel, heading } from 'discord.js';
 import type { GameView } from '../../engine/index.js';
 import { formatList, type Locale, t } from '../../i18n/index.js';
-import { NEUTRAL_COLOUR } from '../layout.js';
+import { rows } from '../layout.js';
 import { mention, money, standingsLines } from '../text.js';
-import { buttonRows, componentsV2, textDisplay, type Outgoing } from './payload.js';
+import { attachedPicture, componentsV2, tableContainer, type Outgoing } from './payload.js';
 import { BOARD_FILE } from './turn-message.js';
 
 export const CHART_FILE = 'networth.png';
@@ -37,40 +37,18 @@ export function finalMessage(
   buttons: readonly ButtonBuilder[],
   locale: Locale,
 ): Outgoing {
-  const animated = pictures.animation
-    ? [
-        {
-          media: { url: `attachment://${ANIMATION_FILE}` },
-          description: t(locale, 'final.animationAlt'),
-        },
-      ]
-    : [];
-  const components: APIMessageTopLevelComponent[] = [
-    {
-      type: ComponentType.Container,
-      accent_color: NEUTRAL_COLOUR,
-      components: [
-        textDisplay(t(locale, 'final.title', { winners: winnersLine(view, locale) })),
-        {
-          type: ComponentType.MediaGallery,
-          items: [
-            {
-              media: { url: `attachment://${BOARD_FILE}` },
-              description: t(locale, 'final.boardAlt'),
-            },
-            {
-              media: { url: `attachment://${CHART_FILE}` },
-              description: t(locale, 'final.chartAlt'),
-            },
-            ...animated,
-          ],
-        },
-        textDisplay([t(locale, 'final.standings'), ...standingsLines(view, locale)].join('\n')),
-        ...buttonRows(buttons),
-      ],
-    },
-  ];
-  return componentsV2(components, {
+  const container = tableContainer()
+    .addTextDisplayComponents((text) => text.setContent([heading(t(locale, 'final.title'), HeadingLevel.Three), winnersLine(view, locale)].join('\n')))
+    .addMediaGalleryComponents((gallery) =>
+      gallery.addItems(
+        attachedPicture(BOARD_FILE, t(locale, 'final.boardAlt')),
+        attachedPicture(CHART_FILE, t(locale, 'final.chartAlt')),
+        ...(pictures.animation ? [attachedPicture(ANIMATION_FILE, t(locale, 'final.animationAlt'))] : []),
+      ),
+    )
+    .addTextDisplayComponents((text) => text.setContent([t(locale, 'final.standings'), ...standingsLines(view, locale)].join('\n')))
+    .addActionRowComponents(rows(buttons));
+  return componentsV2([container], {
     files: [
       { name: BOARD_FILE, data: pictures.board },
       { name: CHART_FILE, data: pictures.chart },

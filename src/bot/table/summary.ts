@@ -4,7 +4,7 @@
  * thread's starting message and is kept up to date by editing, so a channel with several games
  * shows one line of life per game.
  */
-import { EmbedBuilder, type APIEmbed } from 'discord.js';
+import { EmbedBuilder, channelMention, type APIEmbed } from 'discord.js';
 import type { GameOptions, GameView } from '../../engine/index.js';
 import { type Locale, t } from '../../i18n/index.js';
 import { formatDuration } from '../clock-policy.js';
@@ -69,7 +69,7 @@ export function summaryMessage(
   view: SummaryView | null,
 ): Outgoing {
   const locale = game.language;
-  const where = game.threadId ? t(locale, 'summary.playedIn', { thread: `<#${game.threadId}>` }) : '';
+  const where = game.threadId ? t(locale, 'summary.playedIn', { thread: channelMention(game.threadId) }) : '';
   const embed = new EmbedBuilder()
     .setTitle(t(locale, TITLES[game.status]))
     .setColor(NEUTRAL_COLOUR)

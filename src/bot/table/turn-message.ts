@@ -6,12 +6,12 @@
  * does not repeat it. Within Discord's limits (40 components, 4,000 characters): the oldest
  * lines of a long turn give way first.
  */
-import { ComponentType, SeparatorSpacingSize, type APIComponentInContainer, type APIMessageTopLevelComponent, type ButtonBuilder } from 'discord.js';
+import { type ButtonBuilder, HeadingLevel, SeparatorSpacingSize, heading } from 'discord.js';
 import type { Decision, GameView } from '../../engine/index.js';
 import { type Locale, t } from '../../i18n/index.js';
-import { NEUTRAL_COLOUR } from '../layout.js';
+import { rows } from '../layout.js';
 import { cutText, escapedName, playerLines, promptLine } from '../text.js';
-import { V2_LIMITS, buttonRows, componentsV2, textDisplay, type Outgoing, type RawFile } from './payload.js';
+import { V2_LIMITS, attachedPicture, componentsV2, tableContainer, type Outgoing, type RawFile } from './payload.js';
 
 export const BOARD_FILE = 'board.png';
 
@@ -39,35 +39,28 @@ const TEXT_BUDGET = V2_LIMITS.text - 200;
 export function turnMessage(input: TurnMessageInput): Outgoing {
   const { view, decision, locale } = input;
   const turnPlayer = view.players[view.currentPlayer];
-  const title = t(locale, 'table.turnTitle', {
-    turn: view.turn + 1,
-    name: escapedName(turnPlayer?.name ?? ''),
-  });
+  const title = heading(
+    t(locale, 'table.turnTitle', {
+      turn: view.turn + 1,
+      name: escapedName(turnPlayer?.name ?? ''),
+    }),
+    HeadingLevel.Three,
+  );
   const players = view.options.holdings === 'hidden' && !view.result ? t(locale, 'table.holdingsHidden') : playerLines(view, locale).join('\n');
   const prompt = input.closed ?? promptLine(decision, view, locale);
   const fixed = title.length + players.length + prompt.length;
   const happened = fitLines(input.lines, Math.max(200, TEXT_BUDGET - fixed));
 
-  const inside: APIComponentInContainer[] = [
-    textDisplay(title),
-    {
-      type: ComponentType.MediaGallery,
-      items: [
-        {
-          media: { url: `attachment://${BOARD_FILE}` },
-          description: t(locale, 'table.boardAlt', { turn: view.turn + 1 }),
-        },
-      ],
-    },
-  ];
-  if (happened) inside.push(textDisplay(happened));
-  if (players) inside.push(textDisplay(cutText(players, 1000)));
-  inside.push({ type: ComponentType.Separator, divider: true, spacing: SeparatorSpacingSize.Small });
-  if (prompt) inside.push(textDisplay(prompt));
-  inside.push(...buttonRows(input.buttons));
-  const components: APIMessageTopLevelComponent[] = [{ type: ComponentType.Container, accent_color: NEUTRAL_COLOUR, components: inside }];
+  const container = tableContainer()
+    .addTextDisplayComponents((text) => text.setContent(title))
+    .addMediaGalleryComponents((gallery) => gallery.addItems(attachedPicture(BOARD_FILE, t(locale, 'table.boardAlt', { turn: view.turn + 1 }))));
+  if (happened) container.addTextDisplayComponents((text) => text.setContent(happened));
+  if (players) container.addTextDisplayComponents((text) => text.setContent(cutText(players, 1000)));
+  container.addSeparatorComponents((separator) => separator.setDivider(true).setSpacing(SeparatorSpacingSize.Small));
+  if (prompt) container.addTextDisplayComponents((text) => text.setContent(prompt));
+  container.addActionRowComponents(rows(input.buttons));
   const files: RawFile[] = input.picture ? [{ name: BOARD_FILE, data: input.picture }] : [];
-  return componentsV2(components, { ping: input.ping, files });
+  return componentsV2([container], { ping: input.ping, files });
 }
 
 /** The latest lines that fit in `budget` characters, with a mark where older ones were left out. */

@@ -2,9 +2,12 @@
  * A table message as the transport sends it (src/bot/table/transport.ts): JSON alone, or with its
  * pictures one multipart body that any form-data reader takes as discord.js's own would be.
  */
+import { TextDisplayBuilder } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { requestOf } from '../../../src/bot/table/transport.js';
-import { componentsV2, textDisplay } from '../../../src/bot/table/payload.js';
+import { componentsV2 } from '../../../src/bot/table/payload.js';
+
+const textDisplay = (content: string): TextDisplayBuilder => new TextDisplayBuilder().setContent(content);
 
 /** The parts of a request body, read by the web-standard reader (not the double's own). */
 async function formOf(request: ReturnType<typeof requestOf>): Promise<FormData> {
