@@ -73,7 +73,7 @@ describe('the computer players’ worker pool', () => {
       console.log('closed');`,
     );
     const run = spawnSync(process.execPath, ['--import', 'tsx', script], { cwd: root, encoding: 'utf8', timeout: 60_000 });
-    expect(run.stdout).toContain('closed');
+    expect(run.stdout, `status ${String(run.status)}, signal ${String(run.signal)}, error ${String(run.error)}, stderr: ${run.stderr}`).toContain('closed');
     expect(run.status).toBe(0);
   }, 60_000);
 });

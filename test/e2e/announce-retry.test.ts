@@ -15,7 +15,7 @@ import { tick } from '../../src/bot/turn-clock.js';
 import { decidingSeat } from '../../src/engine/index.js';
 import { getGame, migrate, type Database } from '../../src/store/index.js';
 import { databaseKinds } from '../store/databases.js';
-import { SETTLE_MS, buttonsOf, latestPublicWithButtons, startHarness, type Harness } from './harness.js';
+import { buttonsOf, latestPublicWithButtons, openGame, startHarness, type Harness } from './harness.js';
 import { Table } from './players.js';
 
 let harness: Harness | undefined;
@@ -54,25 +54,8 @@ async function openTwoPlayerGame(kind: (typeof databaseKinds)[number], limit: nu
   await migrate(database.prisma);
   // The bot waits this long before showing a game left behind (10 s by default; short here).
   harness = await startHarness({ users: 2, database, now: () => new Date(time()), catchUpAfterMs: 200 });
-  const [host, guest] = harness.guild.users;
-  const start = await harness.double
-    .slashCommand({
-      guildId: harness.guild.id,
-      channelId: harness.guild.channelId,
-      user: host!,
-      name: 'acquire',
-      subcommand: 'start',
-      options: { turn_limit: limit },
-    })
-    .settled({ timeoutMs: SETTLE_MS });
-  const lobby = start.original!;
-  await harness.double
-    .clickButton({ message: lobby, customId: buttonsOf(lobby).find((button) => button.kind === 'join')!.customId, user: guest! })
-    .settled({ timeoutMs: SETTLE_MS });
-  await harness.double
-    .clickButton({ message: lobby, customId: buttonsOf(harness.double.message(lobby.id)).find((button) => button.kind === 'start')!.customId, user: host! })
-    .settled({ timeoutMs: SETTLE_MS });
-  const gameId = (await database.prisma.game.findFirstOrThrow({ where: { status: 'active' } })).id;
+  const { game } = await openGame(harness, 2, { turn_limit: limit });
+  const gameId = game.id;
   const table = new Table(harness, 5);
   for (let decision = 0; decision < 3; decision++) await table.playDecision();
   return { gameId, table };

@@ -5,26 +5,14 @@
  * click could reach another process before this one has recorded the table: see game-flow.ts).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SETTLE_MS, answerOf, buttonsOf, startHarness, type Harness } from './harness.js';
+import { SETTLE_MS, answerOf, buttonsOf, openGame, startHarness, type Harness } from './harness.js';
 import { Table } from './players.js';
 
 let harness: Harness;
 
 beforeAll(async () => {
   harness = await startHarness({ users: 2, gameSeed: () => 3 });
-  const [host, guest] = harness.guild.users;
-  const lobby = (
-    await harness.double
-      .slashCommand({ guildId: harness.guild.id, channelId: harness.guild.channelId, user: host!, name: 'acquire', subcommand: 'start', options: {} })
-      .settled({ timeoutMs: SETTLE_MS })
-  ).original!;
-  await harness.double
-    .clickButton({ message: lobby, customId: buttonsOf(lobby).find((b) => b.kind === 'join')!.customId, user: guest! })
-    .settled({ timeoutMs: SETTLE_MS });
-  await harness.double
-    .clickButton({ message: lobby, customId: buttonsOf(harness.double.message(lobby.id)).find((b) => b.kind === 'start')!.customId, user: host! })
-    .settled({ timeoutMs: SETTLE_MS });
-  await harness.bot.context.locks.idle();
+  await openGame(harness);
 }, 60_000);
 
 afterAll(async () => {

@@ -254,6 +254,38 @@ export function messageText(message: StoredMessage | null | undefined): string {
 export const SETTLE_MS = 15_000;
 
 /**
+ * A game opened as players open one: the host's `/acquire start` (with `options`), the join of
+ * each of the next `players - 1` users, the host's start. Returns the game as stored and its lobby.
+ */
+export async function openGame(
+  h: Harness,
+  players = 2,
+  options: Record<string, string | boolean | number> = {},
+  users = h.guild.users,
+): Promise<{ game: StoredGame; lobby: StoredMessage }> {
+  const [host, ...others] = users;
+  const start = await h.double
+    .slashCommand({ guildId: h.guild.id, channelId: h.guild.channelId, user: host!, name: 'acquire', subcommand: 'start', options })
+    .settled({ timeoutMs: SETTLE_MS });
+  const lobby = start.original!;
+  if (lobby.ephemeral) throw new Error(`the lobby was answered privately: ${messageText(lobby)}`);
+  for (const user of others.slice(0, players - 1)) {
+    const join = buttonsOf(h.double.message(lobby.id)).find((button) => button.kind === 'join')!;
+    await h.double.clickButton({ message: lobby, customId: join.customId, user }).settled({ timeoutMs: SETTLE_MS });
+  }
+  const startButton = buttonsOf(h.double.message(lobby.id)).find((button) => button.kind === 'start')!;
+  await h.double.clickButton({ message: lobby, customId: startButton.customId, user: host! }).settled({ timeoutMs: SETTLE_MS });
+  await h.bot.context.locks.idle();
+  const row = await h.database.prisma.game.findFirst({
+    where: { channelId: h.guild.channelId, createdBy: host!.id, status: 'active' },
+    orderBy: { createdAt: 'desc' },
+  });
+  const game = row && (await getGame(h.database.prisma, row.id));
+  if (game?.status !== 'active' || game.seats.length !== players) throw new Error(`no game of ${players} players started: ${JSON.stringify(game?.status)}`);
+  return { game, lobby: h.double.message(lobby.id)! };
+}
+
+/**
  * The private follow-ups of an interaction: refusals and answers. A click's public follow-ups
  * are the table's messages (posted through the click's webhook), not an answer to the clicker.
  */

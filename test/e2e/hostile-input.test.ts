@@ -11,7 +11,7 @@ import { encodeComponentId } from '../../src/bot/components.js';
 import { offerForm } from '../../src/bot/features/trades.js';
 import { getGame, liveGamesIn, type ActiveGame } from '../../src/store/index.js';
 import type { InteractionHandle, StoredMessage } from '../support/discord-double/index.js';
-import { SETTLE_MS, answerOf, buttonsOf, gameChannelOf, latestPublicWithButtons, startHarness, type Harness } from './harness.js';
+import { answerOf, buttonsOf, gameChannelOf, latestPublicWithButtons, openGame, startHarness, type Harness } from './harness.js';
 import { Table } from './players.js';
 
 let harness: Harness;
@@ -33,25 +33,7 @@ const WRONG_TYPES = [
 beforeAll(async () => {
   harness = await startHarness({ users: 2, channels: ['acquire', 'quiet'] });
   quietChannel = harness.guild.channels[1]!.id;
-  const [host, guest] = harness.guild.users;
-  const start = await harness.double
-    .slashCommand({
-      guildId: harness.guild.id,
-      channelId: harness.guild.channelId,
-      user: host!,
-      name: 'acquire',
-      subcommand: 'start',
-      options: { trades: true },
-    })
-    .settled({ timeoutMs: SETTLE_MS });
-  const lobby = start.original!;
-  await harness.double
-    .clickButton({ message: lobby, customId: buttonsOf(lobby).find((b) => b.kind === 'join')!.customId, user: guest! })
-    .settled({ timeoutMs: SETTLE_MS });
-  await harness.double
-    .clickButton({ message: lobby, customId: buttonsOf(harness.double.message(lobby.id)).find((b) => b.kind === 'start')!.customId, user: host! })
-    .settled({ timeoutMs: SETTLE_MS });
-  await harness.bot.context.locks.idle();
+  await openGame(harness, 2, { trades: true });
   game = (await liveGamesIn(harness.database.prisma, harness.guild.channelId))[0] as ActiveGame;
   expect(game.status).toBe('active');
 }, 60_000);

@@ -7,7 +7,7 @@ import { afterAll, expect, it } from 'vitest';
 import { openDatabase, getGame, type Database } from '../../src/store/index.js';
 import { serverDatabases } from '../store/databases.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
-import { SETTLE_MS, answerOf, buttonsOf, startHarness, type Harness } from './harness.js';
+import { answerOf, buttonsOf, openGame, startHarness, type Harness } from './harness.js';
 import { Table } from './players.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -36,17 +36,7 @@ it.skipIf(!serverUrl)(
     proxied = await openDatabase({ kind: 'postgres', url: viaProxy.href });
     harness = await startHarness({ users: 2, database: proxied });
 
-    const [host, guest] = harness.guild.users;
-    const start = await harness.double
-      .slashCommand({ guildId: harness.guild.id, channelId: harness.guild.channelId, user: host!, name: 'acquire', subcommand: 'start', options: {} })
-      .settled({ timeoutMs: SETTLE_MS });
-    const lobby = start.original!;
-    await harness.double
-      .clickButton({ message: lobby, customId: buttonsOf(lobby).find((b) => b.kind === 'join')!.customId, user: guest! })
-      .settled({ timeoutMs: SETTLE_MS });
-    await harness.double
-      .clickButton({ message: lobby, customId: buttonsOf(harness.double.message(lobby.id)).find((b) => b.kind === 'start')!.customId, user: host! })
-      .settled({ timeoutMs: SETTLE_MS });
+    await openGame(harness);
     const table = new Table(harness, 9);
     for (let decisions = 0; decisions < 8; decisions++) await table.playDecision();
     const gameId = (await fresh.prisma.game.findFirstOrThrow({ where: { status: 'active' } })).id;

@@ -11,7 +11,7 @@ import { say } from '../../src/i18n/index.js';
 import { BUSY_AFTER_MS, Lateness } from '../../src/bot/overload.js';
 import { decidingSeat } from '../../src/engine/index.js';
 import { getGame } from '../../src/store/index.js';
-import { SETTLE_MS, buttonsOf, latestPublicWithButtons, startHarness, type Harness } from './harness.js';
+import { SETTLE_MS, buttonsOf, latestPublicWithButtons, openGame, startHarness, type Harness } from './harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -31,19 +31,8 @@ function holdTheCpu(ms: number): void {
 
 describe('overload', () => {
   it('refuses a click that arrives too late as busy, changing nothing, and serves it once it arrives in time', async () => {
-    const [host, guest] = h.guild.users;
-    const start = await h.double
-      .slashCommand({ guildId: h.guild.id, channelId: h.guild.channelId, user: host!, name: 'acquire', subcommand: 'start', options: {} })
-      .settled({ timeoutMs: SETTLE_MS });
-    const lobby = start.original!;
-    await h.double
-      .clickButton({ message: lobby, customId: buttonsOf(lobby).find((button) => button.kind === 'join')!.customId, user: guest! })
-      .settled({ timeoutMs: SETTLE_MS });
-    await h.double
-      .clickButton({ message: lobby, customId: buttonsOf(h.double.message(lobby.id)).find((button) => button.kind === 'start')!.customId, user: host! })
-      .settled({ timeoutMs: SETTLE_MS });
-    const game = await h.database.prisma.game.findFirstOrThrow({ where: { status: 'active' } });
-    const before = (await getGame(h.database.prisma, game.id))!;
+    const { game: before } = await openGame(h);
+    const game = before;
     const decider = h.guild.users.find((user) => user.id === before.state!.players[decidingSeat(before.state!)!]!.id)!;
     const table = latestPublicWithButtons(h)!;
     const opener = buttonsOf(table).find((button) => button.kind === 'decide' || button.kind === 'hand')!;

@@ -11,7 +11,7 @@ import { SLOW_ANSWER_AFTER_MS } from '../../src/bot/replies.js';
 import { decidingSeat } from '../../src/engine/index.js';
 import { directAdapterOf } from '../../src/store/direct-sql.js';
 import { getGame, type Database } from '../../src/store/index.js';
-import { SETTLE_MS, buttonsOf, latestPublicWithButtons, startHarness, type Harness } from './harness.js';
+import { SETTLE_MS, buttonsOf, latestPublicWithButtons, openGame, startHarness, type Harness } from './harness.js';
 
 const READ_DELAY_MS = 400;
 let harness: Harness | undefined;
@@ -42,19 +42,9 @@ function slowDatabase(database: Database, ms: number): { restore(): void } {
 it('answers a click in time when the database is slow, then shows the same panel', async () => {
   harness = await startHarness({ users: 3 });
   const h = harness;
-  const [host, guest, onlooker] = h.guild.users;
-  const start = await h.double
-    .slashCommand({ guildId: h.guild.id, channelId: h.guild.channelId, user: host!, name: 'acquire', subcommand: 'start', options: {} })
-    .settled({ timeoutMs: SETTLE_MS });
-  const lobby = start.original!;
-  await h.double
-    .clickButton({ message: lobby, customId: buttonsOf(lobby).find((button) => button.kind === 'join')!.customId, user: guest! })
-    .settled({ timeoutMs: SETTLE_MS });
-  await h.double
-    .clickButton({ message: lobby, customId: buttonsOf(h.double.message(lobby.id)).find((button) => button.kind === 'start')!.customId, user: host! })
-    .settled({ timeoutMs: SETTLE_MS });
-  const game = (await h.database.prisma.game.findFirstOrThrow({ where: { status: 'active' } }))!;
-  const before = (await getGame(h.database.prisma, game.id))!;
+  const onlooker = h.guild.users[2];
+  const { game: before } = await openGame(h);
+  const game = before;
   const decider = h.guild.users.find((user) => user.id === before.state!.players[decidingSeat(before.state!)!]!.id)!;
   const table = latestPublicWithButtons(h)!;
   // The button that opens the deciding player's panel (their hand, when placing a tile).

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ALL_TILES, apply, createGame, replay, type GameState } from '../../src/engine/index.js';
 import { findLiveGame, getActionLog, getGame, setupOf, type StoredGame } from '../../src/store/index.js';
 import type { StoredMessage } from '../support/discord-double/index.js';
-import { SETTLE_MS, answerOf, buttonsOf, latestPublicWithButtons, messageText, startHarness, type Harness } from './harness.js';
+import { answerOf, buttonsOf, latestPublicWithButtons, messageText, openGame, startHarness, type Harness } from './harness.js';
 import { Table } from './players.js';
 import { dealsFrom } from './seed.js';
 import { HOLDINGS_GIVEN, publicLines, rebuild } from './holdings-reader.js';
@@ -24,35 +24,6 @@ afterEach(async () => {
 });
 
 /** Opens a lobby in `channelId`, seats `players` users, and starts; returns the game and its lobby message. */
-async function openGame(
-  h: Harness,
-  players: number,
-  options: Record<string, string | boolean | number> = {},
-  users = h.guild.users,
-): Promise<{ game: StoredGame; lobby: StoredMessage }> {
-  const [host, ...others] = users;
-  const start = await h.double
-    .slashCommand({ guildId: h.guild.id, channelId: h.guild.channelId, user: host!, name: 'acquire', subcommand: 'start', options })
-    .settled({ timeoutMs: SETTLE_MS });
-  const lobby = start.original!;
-  expect(lobby.ephemeral).toBe(false);
-  for (const user of others.slice(0, players - 1)) {
-    const join = buttonsOf(h.double.message(lobby.id)).find((button) => button.kind === 'join')!;
-    await h.double.clickButton({ message: lobby, customId: join.customId, user }).settled({ timeoutMs: SETTLE_MS });
-  }
-  const startButton = buttonsOf(h.double.message(lobby.id)).find((button) => button.kind === 'start')!;
-  await h.double.clickButton({ message: lobby, customId: startButton.customId, user: host! }).settled({ timeoutMs: SETTLE_MS });
-  await h.bot.context.locks.idle();
-  const game = await h.database.prisma.game.findFirst({
-    where: { channelId: h.guild.channelId, createdBy: host!.id, status: 'active' },
-    orderBy: { createdAt: 'desc' },
-  });
-  const stored = game && (await getGame(h.database.prisma, game.id));
-  expect(stored?.status).toBe('active');
-  expect(stored?.seats).toHaveLength(players);
-  return { game: stored!, lobby: h.double.message(lobby.id)! };
-}
-
 async function playToTheEnd(h: Harness, table: Table, gameId: string): Promise<StoredGame> {
   for (let decisions = 0; await table.playDecision(); decisions++) {
     if (decisions > 1500) throw new Error('the game did not end');
