@@ -52,7 +52,7 @@ interface GameOutcome {
 function choose(view: GameView, entrant: Entrant, seed: number): Action | null {
   if (entrant === 'yardstick') return yardstickAction(view, seed);
   const budget = /^hard@(\d+)$/.exec(entrant);
-  if (budget) return hardAction(view, seed, { ...HARD_SETTINGS, worlds: 1_000_000 }, Number(budget[1]));
+  if (budget) return hardAction(view, seed, { ...HARD_SETTINGS, playouts: 1_000_000 }, Number(budget[1]));
   return chooseAction(view, { level: entrant as Player, seed, trades: true });
 }
 
