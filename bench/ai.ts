@@ -2,8 +2,9 @@
  * `npm run bench:ai [-- --games N] [-- --full]`: the computer players' tournament (docs/ai.md),
  * seeds fixed and seats rotated so every seat order is played equally, games spread over worker
  * threads. A tied first place counts 1/k of a win; every rate is printed with its games and a
- * 95 % interval. The default (64 games a row, 16 for the costly rows) takes some minutes; `--full`
- * plays 400 and 100; `--only TEXT` plays only the rows whose name contains TEXT.
+ * 95 % interval. The default (64 games a row, 16 for the rows without a goal: budgets, medium
+ * against the yardsticks, easy) takes some minutes; `--full` plays 400 and 100; `--only TEXT`
+ * plays only the rows whose name contains TEXT.
  *
  *   hard against 3 baselines (goal ≥ 90 %), 3 medium players (≥ 75 %), 3 MCTS yardsticks
  *   (bench/yardstick.ts, ≥ 50 %); hard against 1 baseline (2 players, ≥ 65 %)
@@ -97,7 +98,7 @@ if (!isMainThread) {
   // In this order: each row is printed as soon as its games are in, the goals first.
   const matches: Match[] = [
     { name: 'hard vs 3 medium', lineup: ['hard', ...medium3], games },
-    { name: 'hard vs 3 yardsticks', lineup: ['hard', 'yardstick', 'yardstick', 'yardstick'], games: quarter },
+    { name: 'hard vs 3 yardsticks', lineup: ['hard', 'yardstick', 'yardstick', 'yardstick'], games },
     { name: 'hard vs 3 baselines', lineup: ['hard', 'baseline', 'baseline', 'baseline'], games },
     { name: 'hard vs 3 medium, trades on', lineup: ['hard', ...medium3], games, options: { trades: true } },
     ...[50, 200, 1000].map((ms): Match => ({ name: `hard@${ms} ms vs 3 medium`, lineup: [`hard@${ms}`, ...medium3], games: quarter })),
