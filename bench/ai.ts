@@ -9,7 +9,7 @@
  *   hard against 3 baselines (goal ≥ 90 %), 3 medium players (≥ 75 %), 3 MCTS yardsticks
  *   (bench/yardstick.ts, ≥ 50 %); hard against 1 baseline (2 players, ≥ 65 %)
  *   medium against 3 baselines (> 25 %), easy against 3 baselines (< 25 %)
- *   hard's strength against its budget (50 ms, 200 ms, 1 s a decision, no cap on worlds)
+ *   hard's strength against its budget (50 ms, 200 ms, 1 s a decision, no cap on playouts)
  *   trades on: trades completed per game, hard's rate against 3 medium players, on against off
  *   time per decision: hard p50 / p99 (goal p99 ≤ 1 s), medium p99 (≤ 20 ms), the yardstick's p50
  */
@@ -20,7 +20,7 @@ import { chooseAction, type Player } from '../src/ai/index.js';
 import { HARD_SETTINGS, hardAction } from '../src/ai/hard.js';
 import { yardstickAction } from './yardstick.js';
 
-/** A seat: a level, the baseline, the MCTS yardstick, or hard held to a budget (ms) with no cap on worlds. */
+/** A seat: a level, the baseline, the MCTS yardstick, or hard held to a budget (ms) with no cap on playouts. */
 type Entrant = Player | 'yardstick' | `hard@${number}`;
 
 interface Match {
@@ -152,7 +152,7 @@ if (!isMainThread) {
   const row = (match: Match) => {
     const times = of(match.name).flatMap((outcome) => outcome.times);
     const time = `decision p50 ${ms(quantile(times, 0.5))} p99 ${ms(quantile(times, 0.99))}`;
-    let text = goals[match.name] ?? (match.name.startsWith('hard@') ? 'strength against budget (worlds uncapped)' : '');
+    let text = goals[match.name] ?? (match.name.startsWith('hard@') ? 'strength against budget (playouts uncapped)' : '');
     if (match.options?.trades) {
       const perGame = of(match.name).reduce((sum, outcome) => sum + outcome.trades, 0) / of(match.name).length;
       const off = of('hard vs 3 medium').length > 0 ? `against ${rate('hard vs 3 medium').split(' (')[0]} with trades off; ` : '';

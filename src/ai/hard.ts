@@ -87,7 +87,8 @@ export function hardSearch(view: GameView, seed: number, settings: HardSettings 
   const wins = shortlist.map(() => 0);
   const played = shortlist.map(() => 0);
   let active = shortlist.map((_, index) => index);
-  const mean = (index: number) => wins[index]! / Math.max(1, played[index]!);
+  /** A candidate's mean reward (-1 if it has not been played: the clock stopped the first world). */
+  const mean = (index: number) => (played[index]! > 0 ? wins[index]! / played[index]! : -1);
   let rounds = Math.max(1, Math.ceil(Math.log2(shortlist.length)));
   let worlds = 0;
   let playouts = 0;
@@ -111,8 +112,11 @@ export function hardSearch(view: GameView, seed: number, settings: HardSettings 
       worlds++;
       const game = toCore(state);
       for (const index of active) {
-        // Each action still in the running, on a copy of the world, played to the end in the
-        // engine's integer core; the same policies and seeds for each (common random numbers).
+        // Past the whole budget (a world slower than the last, a busy machine): stop mid-world.
+        if (playouts > 0 && performance.now() > started + budgetMs) break search;
+        // Each action still in the running, on a copy of the world, played on (to the horizon or
+        // the game's end) in the engine's integer core; the same policies and seeds for each
+        // (common random numbers).
         const end = game.clone();
         if (!end.act(coreAction(state, shortlist[index]!.action))) continue;
         const policy = playoutPolicy(end, seat, settings.noise, worldSeed);
@@ -134,10 +138,9 @@ export function hardSearch(view: GameView, seed: number, settings: HardSettings 
         .sort((a, b) => mean(b) - mean(a) || a - b)
         .slice(0, Math.max(2, Math.ceil(active.length / 2)));
   }
-  // The best of those that played the most worlds (a candidate dropped early had fewer).
-  const most = Math.max(...active.map((index) => played[index]!));
-  let best = -1;
-  for (const index of active) if (played[index] === most && (best < 0 || mean(index) > mean(best))) best = index;
+  // The best of those still in the running (a world cut short leaves them one playout apart at most).
+  let best = active[0]!;
+  for (const index of active) if (mean(index) > mean(best)) best = index;
   return { best: { action: shortlist[best]!.action, wins: wins[best]! / Math.max(1, played[best]!) }, worlds, considered: shortlist.length, playouts };
 }
 
