@@ -2,13 +2,14 @@
  * `npm run bench:ai [-- --games N] [-- --full]`: the computer players' tournament (docs/ai.md),
  * seeds fixed and seats rotated so every seat order is played equally, games spread over worker
  * threads. A tied first place counts 1/k of a win; every rate is printed with its games and a
- * 95 % interval. The default (64 games a row, 16 for the costly rows) takes some minutes; `--full`
- * plays 400 and 100; `--only TEXT` plays only the rows whose name contains TEXT.
+ * 95 % interval. The default (64 games a row, 16 for the rows without a goal: budgets, medium
+ * against the yardsticks, easy) takes some minutes; `--full` plays 400 and 100; `--only TEXT`
+ * plays only the rows whose name contains TEXT.
  *
  *   hard against 3 baselines (goal ≥ 90 %), 3 medium players (≥ 75 %), 3 MCTS yardsticks
  *   (bench/yardstick.ts, ≥ 50 %); hard against 1 baseline (2 players, ≥ 65 %)
  *   medium against 3 baselines (> 25 %), easy against 3 baselines (< 25 %)
- *   hard's strength against its budget (50 ms, 200 ms, 1 s a decision, no cap on worlds)
+ *   hard's strength against its budget (50 ms, 200 ms, 1 s a decision, no cap on playouts)
  *   trades on: trades completed per game, hard's rate against 3 medium players, on against off
  *   time per decision: hard p50 / p99 (goal p99 ≤ 1 s), medium p99 (≤ 20 ms), the yardstick's p50
  */
@@ -19,7 +20,7 @@ import { chooseAction, type Player } from '../src/ai/index.js';
 import { HARD_SETTINGS, hardAction } from '../src/ai/hard.js';
 import { yardstickAction } from './yardstick.js';
 
-/** A seat: a level, the baseline, the MCTS yardstick, or hard held to a budget (ms) with no cap on worlds. */
+/** A seat: a level, the baseline, the MCTS yardstick, or hard held to a budget (ms) with no cap on playouts. */
 type Entrant = Player | 'yardstick' | `hard@${number}`;
 
 interface Match {
@@ -52,7 +53,7 @@ interface GameOutcome {
 function choose(view: GameView, entrant: Entrant, seed: number): Action | null {
   if (entrant === 'yardstick') return yardstickAction(view, seed);
   const budget = /^hard@(\d+)$/.exec(entrant);
-  if (budget) return hardAction(view, seed, { ...HARD_SETTINGS, worlds: 1_000_000 }, Number(budget[1]));
+  if (budget) return hardAction(view, seed, { ...HARD_SETTINGS, playouts: 1_000_000 }, Number(budget[1]));
   return chooseAction(view, { level: entrant as Player, seed, trades: true });
 }
 
@@ -97,7 +98,7 @@ if (!isMainThread) {
   // In this order: each row is printed as soon as its games are in, the goals first.
   const matches: Match[] = [
     { name: 'hard vs 3 medium', lineup: ['hard', ...medium3], games },
-    { name: 'hard vs 3 yardsticks', lineup: ['hard', 'yardstick', 'yardstick', 'yardstick'], games: quarter },
+    { name: 'hard vs 3 yardsticks', lineup: ['hard', 'yardstick', 'yardstick', 'yardstick'], games },
     { name: 'hard vs 3 baselines', lineup: ['hard', 'baseline', 'baseline', 'baseline'], games },
     { name: 'hard vs 3 medium, trades on', lineup: ['hard', ...medium3], games, options: { trades: true } },
     ...[50, 200, 1000].map((ms): Match => ({ name: `hard@${ms} ms vs 3 medium`, lineup: [`hard@${ms}`, ...medium3], games: quarter })),
@@ -151,7 +152,7 @@ if (!isMainThread) {
   const row = (match: Match) => {
     const times = of(match.name).flatMap((outcome) => outcome.times);
     const time = `decision p50 ${ms(quantile(times, 0.5))} p99 ${ms(quantile(times, 0.99))}`;
-    let text = goals[match.name] ?? (match.name.startsWith('hard@') ? 'strength against budget (worlds uncapped)' : '');
+    let text = goals[match.name] ?? (match.name.startsWith('hard@') ? 'strength against budget (playouts uncapped)' : '');
     if (match.options?.trades) {
       const perGame = of(match.name).reduce((sum, outcome) => sum + outcome.trades, 0) / of(match.name).length;
       const off = of('hard vs 3 medium').length > 0 ? `against ${rate('hard vs 3 medium').split(' (')[0]} with trades off; ` : '';
@@ -184,8 +185,12 @@ if (!isMainThread) {
     .flatMap((outcome) => outcome.times);
   const mediumTimes = of('medium vs 3 baselines').flatMap((outcome) => outcome.times);
   const yardstickTimes = outcomes.flatMap((outcome) => outcome.yardstickTimes);
-  console.log(
-    `ai: decision time: hard p50 ${ms(quantile(hardTimes, 0.5))} p99 ${ms(quantile(hardTimes, 0.99))} (goal p99 ≤ 1000 ms), medium p99 ${ms(quantile(mediumTimes, 0.99))} (goal ≤ 20 ms), yardstick p50 ${ms(quantile(yardstickTimes, 0.5))}`,
-  );
+  // Only what the rows played measure (`--only` may leave some out).
+  const times = [
+    hardTimes.length > 0 ? `hard p50 ${ms(quantile(hardTimes, 0.5))} p99 ${ms(quantile(hardTimes, 0.99))} (goal p99 ≤ 1000 ms)` : '',
+    mediumTimes.length > 0 ? `medium p99 ${ms(quantile(mediumTimes, 0.99))} (goal ≤ 20 ms)` : '',
+    yardstickTimes.length > 0 ? `yardstick p50 ${ms(quantile(yardstickTimes, 0.5))}` : '',
+  ].filter(Boolean);
+  if (times.length > 0) console.log(`ai: decision time: ${times.join(', ')}`);
   console.log(`ai: tournament of ${outcomes.length} games on ${threads} worker threads in ${minutes.toFixed(1)} min`);
 }

@@ -11,27 +11,9 @@
 
 import { determinize } from '../src/ai/determinize.js';
 import { winShare } from '../src/ai/evaluate.js';
-import { HAND_SIZE } from '../src/engine/board.js';
+import { coreMoves } from '../src/ai/moves.js';
 import { toAction, toCore } from '../src/engine/core/convert.js';
-import {
-  BUY_SHARES,
-  buyAction,
-  type CoreGame,
-  declareEndAction,
-  disposeAction,
-  FOUND_CHAIN,
-  foundAction,
-  GAME_OVER,
-  MERGER,
-  nextDefunctAction,
-  PLACE_TILE,
-  placeAction,
-  playOutCore,
-  redrawAction,
-  skipAction,
-  survivorAction,
-  UNPLAYABLE,
-} from '../src/engine/core/game.js';
+import { type CoreGame, GAME_OVER, playOutCore } from '../src/engine/core/game.js';
 import { CoreRandomPlayer } from '../src/engine/core/random-player.js';
 import { type Action, currentDecision, type GameView } from '../src/engine/index.js';
 
@@ -122,55 +104,5 @@ export function yardstickAction(view: GameView, seed: number, iterations = YARDS
   return toAction(toCore(first), chosen, first);
 }
 
-/** Every legal move of whoever decides in `game`, as the core encodes them (baskets as sets). */
-export function coreMoves(game: CoreGame): number[] {
-  const moves: number[] = [];
-  const seat = game.decidingSeat();
-  const chains = game.rules.chains;
-  switch (game.phase) {
-    case PLACE_TILE: {
-      for (let position = 0; position < game.handLength[seat]!; position++) {
-        const cell = game.hands[seat * HAND_SIZE + position]!;
-        if (game.classify(cell) !== UNPLAYABLE) moves.push(placeAction(cell));
-      }
-      if (moves.length === 0) moves.push(skipAction());
-      if (game.mayRedraw()) moves.push(redrawAction());
-      return moves;
-    }
-    case FOUND_CHAIN:
-      for (let chain = 0; chain < chains; chain++) if (!game.isActive(chain)) moves.push(foundAction(chain));
-      return moves;
-    case MERGER: {
-      if (game.survivor < 0 || game.defunct < 0) {
-        const count = game.survivor < 0 ? game.largest(game.mergerChains, game.mergerChainCount) : game.largest(game.pendingDefunct, game.pendingCount);
-        for (let index = 0; index < count; index++)
-          moves.push(game.survivor < 0 ? survivorAction(game.candidate(index)) : nextDefunctAction(game.candidate(index)));
-        return moves;
-      }
-      const held = game.shares[seat * chains + game.defunct]!;
-      const maxTrade = Math.min(held - (held % 2), game.bankShares[game.survivor]! * 2);
-      for (let trade = 0; trade <= maxTrade; trade += 2) for (let sell = 0; sell + trade <= held; sell++) moves.push(disposeAction(sell, trade));
-      return moves;
-    }
-    case BUY_SHARES: {
-      if (!game.endDeclared && game.canDeclareEnd()) moves.push(declareEndAction());
-      const basket = [0, 0, 0];
-      const fill = (count: number, from: number, cash: number) => {
-        moves.push(buyAction(count, basket[0], basket[1], basket[2]));
-        if (count === 3) return;
-        for (let chain = from; chain < chains; chain++) {
-          const price = game.price(chain);
-          let taken = 0;
-          for (let j = 0; j < count; j++) if (basket[j] === chain) taken++;
-          if (!game.isActive(chain) || price > cash || game.bankShares[chain]! <= taken) continue;
-          basket[count] = chain;
-          fill(count + 1, chain, cash - price);
-        }
-      };
-      fill(0, 0, game.cash[seat]!);
-      return moves;
-    }
-    default:
-      return moves;
-  }
-}
+/** Moved to src/ai/moves.ts (the hard player's playouts use it too); unchanged. */
+export { coreMoves };

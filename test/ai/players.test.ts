@@ -37,7 +37,8 @@ function playWith(levels: Seat[], options: Partial<GameOptions>, seed: number): 
       // A random offer may be empty or unaffordable: then any legal move.
       if (!apply(state, action).ok) action = legalActions(state)[0]!;
     } else {
-      action = chooseAction(viewFor(state, state.players[seat]!.id), { level, seed: seed + step });
+      // The hard player held to 100 ms a decision: these games check legality, not strength.
+      action = chooseAction(viewFor(state, state.players[seat]!.id), { level, seed: seed + step, budgetMs: 100 });
       expect(action, `${level} found no action`).not.toBeNull();
       if (state.phase.kind === 'tradeOffer') answered.add(level);
     }
@@ -71,15 +72,16 @@ describe('computer players', () => {
       const { answered } = playWith(['random', 'easy', 'medium', 'hard'], { trades: true, holdings }, 11);
       expect([...answered].sort(), holdings).toEqual(['easy', 'hard', 'medium']);
     }
-  }, 120_000); // two whole games with a hard player, whose search spends up to 200 worlds a decision
+  }, 120_000); // two whole games with a hard player (held to 100 ms a decision)
 
   it('choose the same action for the same seed, whatever the level', () => {
     const state = midGame(4, {}, 5, 40);
     const view = viewFor(state, state.players[decidingSeat(state)!]!.id);
     for (const level of ['easy', 'medium', 'hard', 'baseline'] as const) {
-      expect(chooseAction(view, { level, seed: 9 }), level).toEqual(chooseAction(view, { level, seed: 9 }));
+      // A budget the search cannot reach: its playouts, not the clock, end it.
+      expect(chooseAction(view, { level, seed: 9, budgetMs: 60_000 }), level).toEqual(chooseAction(view, { level, seed: 9, budgetMs: 60_000 }));
     }
-  });
+  }, 60_000); // hard plays out its 3,000 playouts, twice
 
   it('cannot cheat: states differing only in what the player may not see give the same action', () => {
     for (const holdings of ['open', 'hidden'] as const) {
@@ -92,8 +94,8 @@ describe('computer players', () => {
           // What the player sees is the same, to the letter.
           expect(viewFor(twin, me)).toEqual(viewFor(state, me));
           for (const level of ['easy', 'medium', 'hard', 'baseline'] as const) {
-            expect(chooseAction(viewFor(twin, me), { level, seed: 3 }), `${level}, ${holdings} holdings`).toEqual(
-              chooseAction(viewFor(state, me), { level, seed: 3 }),
+            expect(chooseAction(viewFor(twin, me), { level, seed: 3, budgetMs: 60_000 }), `${level}, ${holdings} holdings`).toEqual(
+              chooseAction(viewFor(state, me), { level, seed: 3, budgetMs: 60_000 }),
             );
           }
         }
@@ -106,7 +108,7 @@ describe('computer players', () => {
         }
       }
     }
-  });
+  }, 180_000); // 24 hard searches of 3,000 playouts each
 
   it('never looks at a hidden tile: the tiles it samples are exactly those it cannot see', () => {
     const state = midGame(3, {}, 8, 50);

@@ -1,0 +1,96 @@
+/**
+ * The hard player's search (src/ai/hard.ts): it stops at its budget and spends it, takes a move
+ * that clearly wins, and its playouts' policies (src/ai/playout.ts) play legal moves only.
+ */
+import { describe, expect, it } from 'vitest';
+import { chooseAction } from '../../src/ai/index.js';
+import { HARD_SETTINGS, hardSearch } from '../../src/ai/hard.js';
+import { contestMove, greedyMove, playoutPolicy } from '../../src/ai/playout.js';
+import { toCore } from '../../src/engine/core/convert.js';
+import { GAME_OVER, playOutCore } from '../../src/engine/core/game.js';
+import { apply, createGame, decidingSeat, viewFor, type GameOptions, type GameState } from '../../src/engine/index.js';
+import { scenario } from '../support/notation.js';
+
+/** A game `steps` actions in, played by baselines. */
+function midGame(players: number, options: Partial<GameOptions>, seed: number, steps: number): GameState {
+  let state = createGame({ players: Array.from({ length: players }, (_, seat) => ({ id: `p${seat}`, name: `P${seat}` })), options, seed });
+  for (let step = 0; step < steps; step++) {
+    const seat = decidingSeat(state)!;
+    state = (apply(state, chooseAction(viewFor(state, state.players[seat]!.id), { level: 'baseline', seed: step })!) as { state: GameState }).state;
+  }
+  return state;
+}
+
+/** The deciding seat's view of a game `steps` actions in whose decision has at least `moves` candidates. */
+function busyView(seed: number) {
+  for (let steps = 41; ; steps++) {
+    const state = midGame(4, {}, seed, steps);
+    if (state.phase.kind === 'buyShares' || state.phase.kind === 'placeTile') return viewFor(state, state.players[decidingSeat(state)!]!.id);
+  }
+}
+
+describe('the hard player', () => {
+  it('stops within its budget, and spends it when its playouts are not capped', () => {
+    const view = busyView(21);
+    for (const budgetMs of [50, 200]) {
+      const started = performance.now();
+      const search = hardSearch(view, 5, { ...HARD_SETTINGS, playouts: 1_000_000 }, budgetMs)!;
+      const elapsed = performance.now() - started;
+      expect(elapsed, `${budgetMs} ms budget`).toBeLessThanOrEqual(budgetMs + 15);
+      expect(elapsed, `${budgetMs} ms budget`).toBeGreaterThan(budgetMs / 2);
+      // Every candidate was compared before any was dropped.
+      expect(search.considered).toBeGreaterThan(1);
+      expect(search.playouts).toBeGreaterThanOrEqual(search.considered);
+    }
+  });
+
+  it('plays at most its playouts, and then the same seed gives the same move', () => {
+    const view = busyView(22);
+    const settings = { ...HARD_SETTINGS, playouts: 400 };
+    const one = hardSearch(view, 9, settings, 60_000)!;
+    expect(one.playouts).toBeLessThanOrEqual(400);
+    expect(hardSearch(view, 9, settings, 60_000)).toEqual(one);
+  });
+
+  it('takes the merger that pays it a lead rather than a tile that does nothing', () => {
+    // Tower (10 tiles, Ann its only holder) merges into Luxor (12, safe) if Ann plays 1B: she is
+    // paid both bonuses and sells, from $500 against Ben's $8,000. Her other tiles touch nothing.
+    const board = `
+      A LLLLLLLLLLLL
+      B ............
+      C TTTTTTTTTT..
+      D ............
+      E ............
+      F ............
+      G ............
+      H ............
+      I ............`;
+    const state = scenario({
+      board,
+      players: [
+        { cash: 500, shares: { Tower: 10 }, hand: ['12I', '1I', '6G', '3H', '9E', '1B'] },
+        { cash: 8000, hand: ['12E', '1G', '6I', '3F', '9G', '5E'] },
+      ],
+    });
+    const search = hardSearch(viewFor(state, 'p0'), 3, { ...HARD_SETTINGS, playouts: 600 }, 60_000)!;
+    expect(search.best.action).toEqual({ type: 'placeTile', player: 'p0', tile: '1B' });
+    expect(search.best.wins).toBeGreaterThan(0.5);
+  });
+
+  it("plays its playouts' policies legally to the end of the game, with open and hidden holdings", () => {
+    for (const holdings of ['open', 'hidden'] as const) {
+      const state = midGame(4, { holdings }, 31, 30);
+      const seat = decidingSeat(state)!;
+      for (let world = 0; world < 8; world++) {
+        const game = toCore(state);
+        const outcome = playOutCore(game, playoutPolicy(game, seat, 0.1, world * 977), 3000);
+        expect(outcome.refused, `${holdings}, world ${world}`).toBe(-1);
+        expect(game.phase).toBe(GAME_OVER);
+      }
+      const game = toCore(state);
+      expect(game.act(greedyMove(game, seat))).toBe(true);
+      const other = toCore(midGame(4, { holdings }, 32, 45));
+      expect(other.act(contestMove(other))).toBe(true);
+    }
+  });
+});
