@@ -92,7 +92,20 @@ export class Table {
    * Returns false when no public message offers a decision (the game is over).
    */
   async playDecision(): Promise<boolean> {
-    const message = latestPublicWithButtons(this.harness, this.channel());
+    // Between a turn's message losing its buttons and the next turn's arriving (posted by another
+    // process, say) no message has any: wait for one (a game over leaves its rematch button).
+    const channelId = this.channel();
+    let message = latestPublicWithButtons(this.harness, channelId);
+    if (!message) {
+      await this.harness.double
+        .waitFor(() => latestPublicWithButtons(this.harness, channelId) !== undefined, {
+          timeoutMs: SETTLE_MS,
+          description: 'a message with buttons',
+          channelId,
+        })
+        .catch(() => undefined);
+      message = latestPublicWithButtons(this.harness, channelId);
+    }
     // The final message's only button is a rematch: no decision is offered any more.
     if (!message || !buttonsOf(message).some((button) => button.kind === 'decide' || button.kind === 'hand')) return false;
     const opener = buttonsOf(message).find((button) => button.kind === 'decide') ?? buttonsOf(message).find((button) => button.kind === 'hand');

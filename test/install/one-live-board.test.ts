@@ -152,7 +152,8 @@ it.skipIf(!serverUrl)(
           }
         }
       });
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      // Killed a moment after play starts: long enough for every table to be mid-move, short enough that most games outlast three rounds.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
       killed = true;
       bot.kill();
       expect(await bot.exited).toBeNull();
