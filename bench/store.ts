@@ -4,13 +4,11 @@
  * in a database created for the run and dropped after it. Two ways of calling it, taking turns
  * run by run so that both see the same load: with the game the caller already holds, as the bot
  * does (the first line), and reading the game first. Each reports the median over several runs
- * of each run's p50 and p99. A third line: the CPU of a game's read, the bot's way (its state
- * known or not) and through Prisma's `$queryRaw`.
+ * of each run's p50 and p99. A third line: the CPU of a game's read.
  */
 import { performance } from 'node:perf_hooks';
 import { RandomPlayer } from '../test/support/random-player.js';
 import { applyAction, createLobby, getGame, joinLobby, startGame, type PrismaClient, type StoredGame } from '../src/store/index.js';
-import { KNOWN_GAMES } from '../src/store/known-states.js';
 import { migrate } from '../src/store/migrate.js';
 import { serverDatabases } from '../test/store/databases.js';
 
@@ -95,34 +93,21 @@ const READS_PER_RUN = 1000;
 const READ_RUNS = 5;
 
 /**
- * This process's CPU for a game's read (the statement, the row's checks): as the bot reads it
- * (the statement sent to the driver adapter: src/store/direct-sql.ts), of a game whose state it
- * knows (read again at the same state: src/store/known-states.ts) and of one whose state it does
- * not (more games read in turn than it keeps states of); and through Prisma's `$queryRaw` (the
- * same reads by a client with no adapter registered: an extension of it). What a click costs the
- * bot's event loop, apart from waiting for the server.
+ * This process's CPU for a game's read (the statement, the row's checks), of games read in turn:
+ * what a click costs the bot's event loop, apart from waiting for the server.
  */
 async function readCpu(prisma: PrismaClient, gameId: string, newGame: () => Promise<StoredGame>): Promise<string> {
-  const others: string[] = [];
-  while (others.length < KNOWN_GAMES + 44) others.push((await newGame()).id);
-  const viaQueryRaw = prisma.$extends({}) as unknown as PrismaClient;
-  const ways: Record<string, (read: number) => Promise<unknown>> = {
-    known: () => getGame(prisma, gameId),
-    unknown: (read) => getGame(prisma, others[read % others.length]!),
-    $queryRaw: (read) => getGame(viaQueryRaw, others[read % others.length]!),
-  };
-  const runs = new Map<string, number[]>(Object.keys(ways).map((way) => [way, []]));
+  const games: string[] = [gameId];
+  while (games.length < 300) games.push((await newGame()).id);
+  const runs: number[] = [];
   for (let run = 0; run <= READ_RUNS; run++) {
-    for (const [way, read] of Object.entries(ways)) {
-      const before = process.cpuUsage();
-      for (let index = 0; index < READS_PER_RUN; index++) await read(index);
-      const used = process.cpuUsage(before);
-      // The first run of each way warms it up.
-      if (run > 0) runs.get(way)!.push((used.user + used.system) / READS_PER_RUN);
-    }
+    const before = process.cpuUsage();
+    for (let index = 0; index < READS_PER_RUN; index++) await getGame(prisma, games[index % games.length]!);
+    const used = process.cpuUsage(before);
+    // The first run warms up.
+    if (run > 0) runs.push((used.user + used.system) / READS_PER_RUN);
   }
-  const [known, unknown, throughPrisma] = ['known', 'unknown', '$queryRaw'].map((way) => median(runs.get(way)!)) as [number, number, number];
-  return `store: a game's read, CPU of the reading process ${known.toFixed(0)} µs when its state is known, ${unknown.toFixed(0)} µs when not, against ${throughPrisma.toFixed(0)} µs through $queryRaw (medians of ${READ_RUNS} runs of ${READS_PER_RUN}, postgres)`;
+  return `store: a game's read, CPU of the reading process ${median(runs).toFixed(0)} µs (median of ${READ_RUNS} runs of ${READS_PER_RUN}, postgres)`;
 }
 
 function median(values: number[]): number {

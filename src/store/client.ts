@@ -10,7 +10,6 @@ import { mkdir } from 'node:fs/promises';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
-import { sendDirectly, statementName } from './direct-sql.js';
 import { HealingThread, type HealingEvents } from './embedded-healing.js';
 import { EmbeddedThread } from './embedded-thread.js';
 import { directoryIdentity, guardQueries, lockDataDir, type DirectoryIdentity } from './embedded-guard.js';
@@ -61,14 +60,12 @@ export interface DatabaseOptions {
 export async function openDatabase(target: DatabaseTarget = targetFromEnv(), options: DatabaseOptions = {}): Promise<Database> {
   const clientOf = (adapter: PrismaPg | PrismaPGlite) => clientOfAdapter(options.observeStatement ? timed(adapter, options.observeStatement) : adapter);
   if (target.kind === 'postgres') {
-    // One pool for Prisma and for the statements sent to the adapter directly (direct-sql.ts).
     const pool = new pg.Pool({ connectionString: target.url });
     // A pooled connection the server closes (a restart, the database dropped) is an error event
     // on the pool, which drops that connection and opens another when asked; each adapter listens
     // only until it is disposed, and an event nobody listens to would end the process.
     pool.on('error', () => undefined);
-    // The statements sent directly are prepared once per pooled connection (direct-sql.ts).
-    const prisma = await clientOf(new PrismaPg(pool, { statementNameGenerator: statementName }));
+    const prisma = await clientOf(new PrismaPg(pool));
     return database(prisma, target, async () => {
       await prisma.$disconnect();
       await pool.end();
@@ -105,20 +102,14 @@ export async function openDatabase(target: DatabaseTarget = targetFromEnv(), opt
   }
 }
 
-/**
- * A client of `adapter`, its direct statements sent to a connection of its own from the same
- * adapter (the same pool, or the same embedded instance). That connection needs no closing of
- * its own: it holds nothing the pool's end or the embedded database's close does not.
- */
+/** A client of `adapter`. */
 async function clientOfAdapter(adapter: PrismaPg | PrismaPGlite): Promise<PrismaClient> {
-  const prisma = new PrismaClient({ adapter });
-  sendDirectly(prisma, await adapter.connect());
-  return prisma;
+  return new PrismaClient({ adapter });
 }
 
 /**
  * The adapter (and the connections and transactions it opens) with each statement's duration
- * told to `observe`: Prisma's statements and the direct ones (direct-sql.ts) all pass here.
+ * told to `observe`: every statement Prisma sends passes here.
  */
 function timed<T extends object>(target: T, observe: (seconds: number) => void): T {
   return new Proxy(target, {

@@ -8,8 +8,6 @@ import { apply, type Action, type GameEvent, type GameState, type Rejection, typ
 import { ratedResult, ratingKey, ratingsOf, type RatingRow } from './ratings.js';
 import type { Db } from './client.js';
 import { parseTurnClock, type ClockUpdate } from './clock.js';
-import { queryRows } from './direct-sql.js';
-import { knownStatesOf } from './known-states.js';
 import { Prisma, type GameStatus } from './generated/client.js';
 import { movedRowSchema, type ActiveGame, type Failure, type FinishedGame } from './records.js';
 
@@ -80,10 +78,8 @@ async function writeMove(
   // machine (measured on a loaded 2-core machine: p50 4.0 ms against 7.4 ms). The log row and
   // the standings are written from `moved`, which is empty unless the guard matched, and a
   // statement is atomic. Of two concurrent writers the second waits for the first's row lock,
-  // then finds the state id changed and writes nothing. Sent to the driver adapter directly, as a
-  // game's read is (direct-sql.ts): the same statement, without Prisma's work around it.
-  const rows = await queryRows(
-    db,
+  // then finds the state id changed and writes nothing.
+  const rows = await db.$queryRaw<Record<string, unknown>[]>(
     Prisma.sql`
     WITH moved AS (
       UPDATE games
@@ -112,8 +108,6 @@ async function writeMove(
   );
   if (rows.length === 0) return notWritten(db, game.id);
   const moved = movedRowSchema.parse(rows[0]);
-  // The next click's read finds this state known, and is sent the row without it.
-  knownStatesOf(db)?.remember(game.id, game.createdAt, state);
   const seats = game.seats.map((seat) => {
     const standing = standings.find((entry) => entry.seat === seat.seatIndex);
     return standing ? { ...seat, finalCash: standing.cash, finalPlace: standing.place } : seat;

@@ -9,8 +9,6 @@ import { z } from 'zod';
 import { actionSchema, gameStateSchema, optionsSchema, type Action, type GameOptions, type GameSetup, type GameState } from '../engine/index.js';
 import { isLocale, type Locale } from '../i18n/index.js';
 import type { Db } from './client.js';
-import { queryRows } from './direct-sql.js';
-import { knownStatesOf, NO_KNOWN_STATE } from './known-states.js';
 import { parseTurnClock, type TurnClock } from './clock.js';
 import { GameStatus, Prisma } from './generated/client.js';
 
@@ -131,7 +129,7 @@ export function toStoredGame(row: StoredRow): StoredGame {
   return withState(row, storedStateSchema.parse(row.state));
 }
 
-/** `toStoredGame` with the row's state already parsed and checked (or known: `getGame`). */
+/** `toStoredGame` with the row's state already parsed and checked. */
 function withState(row: StoredRow, state: GameState | null): StoredGame {
   const broken = (why: string) => new Error(`Game ${row.id} is ${row.status} but ${why}.`);
   switch (row.status) {
@@ -238,21 +236,13 @@ const gameRowSchema = z.object({
  * A game and its seats. Every click reads one, so it is written in SQL: Prisma's own read of
  * the same row (`findUnique` with its seats) cost about half as much CPU again on the event loop
  * (0.74–1.1 ms against 0.49–0.81 a read, the row and state checked by zod in both, PostgreSQL on
- * the same machine, runs alternated); and sent to the driver adapter directly (direct-sql.ts),
- * which halves it again. The state comes back only when it is not the one this process already
- * holds for the game (known-states.ts): 118 µs of CPU a read against 175 for a game whose state
- * it does not know (`npm run bench store`, medians of three runs, 2026-11-28).
+ * the same machine, runs alternated).
  */
 export async function getGame(db: Db, gameId: string): Promise<StoredGame | null> {
-  const known = knownStatesOf(db);
-  const knownState = known?.get(gameId) ?? null;
-  const knownKey = knownState ?? NO_KNOWN_STATE;
-  const rows = await queryRows(
-    db,
+  const rows = await db.$queryRaw<Record<string, unknown>[]>(
     Prisma.sql`
     SELECT g.id, g.guild_id AS "guildId", g.channel_id AS "channelId", g.thread_id AS "threadId",
-      g.summary_message_id AS "summaryMessageId", g.status::text AS status, g.options, g.seed,
-      CASE WHEN g.state_id = ${knownKey.stateId} AND g.created_at = ${knownKey.createdAt} THEN NULL ELSE g.state END AS state,
+      g.summary_message_id AS "summaryMessageId", g.status::text AS status, g.options, g.seed, g.state,
       g.state_id AS "stateId", g.created_by AS "createdBy", g.turn_limit_seconds AS "turnLimitSeconds", g.hints,
       g.public_message_id AS "publicMessageId", g.public_state_id AS "publicStateId", g.deadline_at AS "deadlineAt",
       g.reminder_at AS "reminderAt", g.clock, g.created_at AS "createdAt", g.updated_at AS "updatedAt",
@@ -261,12 +251,7 @@ export async function getGame(db: Db, gameId: string): Promise<StoredGame | null
     FROM games g WHERE g.id = ${gameId}`,
   );
   if (rows.length === 0) return null;
-  const row = gameRowSchema.parse(rows[0]);
-  // Sent without its state when the state is the one known (and a lobby has none).
-  const reused = row.state === null && knownState && row.stateId === knownState.stateId && row.createdAt.getTime() === knownState.createdAt.getTime();
-  const game = reused ? withState(row, knownState.state) : toStoredGame(row);
-  if (known && game.state) known.remember(game.id, game.createdAt, game.state);
-  return game;
+  return toStoredGame(gameRowSchema.parse(rows[0]));
 }
 
 /** Where a game's buttons and messages are: its thread, or the channel itself (lobbies always). */

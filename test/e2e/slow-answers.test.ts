@@ -9,7 +9,6 @@ import { refusals } from '../../src/bot/refusals.js';
 import { say } from '../../src/i18n/index.js';
 import { SLOW_ANSWER_AFTER_MS } from '../../src/bot/replies.js';
 import { decidingSeat } from '../../src/engine/index.js';
-import { directAdapterOf } from '../../src/store/direct-sql.js';
 import { getGame, type Database } from '../../src/store/index.js';
 import { SETTLE_MS, buttonsOf, latestPublicWithButtons, openGame, startHarness, type Harness } from './harness.js';
 
@@ -21,8 +20,7 @@ afterEach(async () => {
 });
 
 /**
- * Until `restore` is called, every SQL read the bot makes (a game's, a move's) takes `ms` longer:
- * those sent through Prisma's `$queryRaw` and those sent to the driver adapter directly.
+ * Until `restore` is called, every SQL read the bot makes through `$queryRaw` (a game's, a move's) takes `ms` longer.
  */
 function slowDatabase(database: Database, ms: number): { restore(): void } {
   const delayed = <Target extends object, Key extends keyof Target>(target: Target, key: Key): (() => void) => {
@@ -33,10 +31,7 @@ function slowDatabase(database: Database, ms: number): { restore(): void } {
     };
     return () => ((target as Record<Key, unknown>)[key] = original);
   };
-  const restores = [delayed(database.prisma as unknown as { $queryRaw: unknown }, '$queryRaw')];
-  const direct = directAdapterOf(database.prisma);
-  if (direct) restores.push(delayed(direct, 'queryRaw'));
-  return { restore: () => restores.forEach((restore) => restore()) };
+  return { restore: delayed(database.prisma as unknown as { $queryRaw: unknown }, '$queryRaw') };
 }
 
 it('answers a click in time when the database is slow, then shows the same panel', async () => {
