@@ -42,6 +42,9 @@ it.skipIf(!serverUrl)(
     const gameId = (await fresh.prisma.game.findFirstOrThrow({ where: { status: 'active' } })).id;
     const versionBefore = (await getGame(fresh.prisma, gameId))!.state!.stateId;
 
+    // Cut between moves: the last one's table posted and recorded (a panel may answer before the
+    // table does; a cut in between leaves the table to the catch-up, which announce-retry tests).
+    await harness.bot.context.locks.idle();
     await proxy.cut();
     const { message, userId } = table.current()!;
     const user = harness.guild.users.find((candidate) => candidate.id === userId)!;
