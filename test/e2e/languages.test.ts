@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CHAIN_SETS } from '../../src/engine/board.js';
 import { createGame, spectatorView } from '../../src/engine/index.js';
 import { getGame } from '../../src/store/index.js';
-import { SETTLE_MS, buttonsOf, gameChannelOf, messageText, privateFollowUps, startHarness, type Harness } from './harness.js';
+import { SETTLE_MS, buttonsOf, gameChannelOf, messageText, openGame, privateFollowUps, startHarness, type Harness } from './harness.js';
 import type { InteractionHandle } from '../support/discord-double/index.js';
 import { Table } from './players.js';
 
@@ -58,7 +58,8 @@ function englishIn(text: string, names: readonly string[]): string[] {
   return rest.match(/[A-Za-z]{2,}/g) ?? [];
 }
 
-async function openGame(h: Harness, players: number, options: Record<string, string | boolean | number> = {}): Promise<StoredMessage> {
+/** `openGame`, its drawing threads started first. */
+async function openWarmGame(h: Harness, players: number, options: Record<string, string | boolean | number> = {}): Promise<StoredMessage> {
   // The drawing threads started, so that the first board (drawn when the host presses Start)
   // is not the cold start of a thread on a loaded machine: a test of words, not of start-up time.
   const warm = spectatorView(
@@ -71,19 +72,7 @@ async function openGame(h: Harness, players: number, options: Record<string, str
     }),
   );
   await Promise.all([h.bot.context.workers.board(warm), h.bot.context.workers.board(warm)]);
-  const [host, ...others] = h.guild.users;
-  const start = await h.double
-    .slashCommand({ guildId: h.guild.id, channelId: h.guild.channelId, user: host!, name: 'acquire', subcommand: 'start', options })
-    .settled({ timeoutMs: SETTLE_MS });
-  const lobby = start.original!;
-  for (const user of others.slice(0, players - 1)) {
-    const join = buttonsOf(h.double.message(lobby.id)).find((button) => button.kind === 'join')!;
-    await h.double.clickButton({ message: lobby, customId: join.customId, user }).settled({ timeoutMs: SETTLE_MS });
-  }
-  const startButton = buttonsOf(h.double.message(lobby.id)).find((button) => button.kind === 'start')!;
-  await h.double.clickButton({ message: lobby, customId: startButton.customId, user: host! }).settled({ timeoutMs: SETTLE_MS });
-  await h.bot.context.locks.idle();
-  return h.double.message(lobby.id)!;
+  return (await openGame(h, players, options)).lobby;
 }
 
 async function playToTheEnd(h: Harness, table: Table): Promise<void> {
@@ -110,7 +99,7 @@ describe('the pseudo-locale: no text left in English, none over Discord’s limi
       };
 
       // Trades and hints on: their forms, buttons and answers are words too.
-      await openGame(h, 3, { trades: true, hints: true });
+      await openWarmGame(h, 3, { trades: true, hints: true });
       const thread = gameChannelOf(h);
       expect(thread).not.toBe(h.guild.channelId);
       const table = new Table(h, 7);
@@ -168,7 +157,7 @@ describe('a whole game in German', () => {
       const h = (harness = await startHarness({ users: 3 }));
       h.double.setGuildLocale(h.guild.id, 'de');
       for (const user of h.guild.users) h.double.setLocale(user, 'de');
-      const lobby = await openGame(h, 3);
+      const lobby = await openWarmGame(h, 3);
       // The lobby message, once the game plays in its thread, is its summary in the channel.
       expect(lobby.embeds[0]?.title).toBe('Acquire: ein laufendes Spiel');
       const table = new Table(h, 11);
