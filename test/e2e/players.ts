@@ -86,6 +86,39 @@ export class Table {
   /** Set while a test keeps the table from being shown: a move is then not waited for on the table. */
   tableDown = false;
 
+  #stopped = false;
+  readonly #onStop = new Set<(error: Error) => void>();
+
+  /**
+   * The players leave: what they are waiting for fails at once, and the next click throws
+   * instead of clicking (a test that kills the bot need not wait out their timeouts).
+   */
+  stop(): void {
+    this.#stopped = true;
+    for (const fail of this.#onStop) fail(new Error('the table was stopped'));
+    this.#onStop.clear();
+  }
+
+  /** `work`, unless the table is stopped first. */
+  private async unlessStopped<T>(work: Promise<T>): Promise<T> {
+    if (this.#stopped) throw new Error('the table was stopped');
+    let fail: (error: Error) => void = () => undefined;
+    const stopped = new Promise<never>((_, reject) => {
+      fail = reject;
+    });
+    this.#onStop.add(fail);
+    try {
+      return await Promise.race([work, stopped]);
+    } finally {
+      this.#onStop.delete(fail);
+    }
+  }
+
+  private click(input: Parameters<Venue['double']['clickButton']>[0]) {
+    if (this.#stopped) throw new Error('the table was stopped');
+    return this.harness.double.clickButton(input);
+  }
+
   /**
    * Plays one decision: opens the panel from the public message as the player mentioned, then
    * clicks through it until the bot says "Done" (or the panel has nothing left to click).
@@ -97,13 +130,15 @@ export class Table {
     const channelId = this.channel();
     let message = latestPublicWithButtons(this.harness, channelId);
     if (!message) {
-      await this.harness.double
-        .waitFor(() => latestPublicWithButtons(this.harness, channelId) !== undefined, {
-          timeoutMs: SETTLE_MS,
-          description: 'a message with buttons',
-          channelId,
-        })
-        .catch(() => undefined);
+      await this.unlessStopped(
+        this.harness.double
+          .waitFor(() => latestPublicWithButtons(this.harness, channelId) !== undefined, {
+            timeoutMs: SETTLE_MS,
+            description: 'a message with buttons',
+            channelId,
+          })
+          .catch(() => undefined),
+      );
       message = latestPublicWithButtons(this.harness, channelId);
     }
     // The final message's only button is a rematch: no decision is offered any more.
@@ -118,7 +153,7 @@ export class Table {
     let panel: StoredMessage | null = null;
     for (const candidate of candidates) {
       user = candidate;
-      panel = await answerOf(this.harness.double.clickButton({ message, customId: opener.customId, user }));
+      panel = await this.unlessStopped(answerOf(this.click({ message, customId: opener.customId, user })));
       if (panel && buttonsOf(panel).length > 0) break;
     }
     for (let clicks = 0; panel && clicks < 20; clicks++) {
@@ -130,29 +165,32 @@ export class Table {
       const choice = this.choose(buttonsOf(panel));
       if (!choice) return true;
       if (choice.kind === 'offer') {
-        const opened = this.harness.double.clickButton({ message: panel, customId: choice.customId, user });
-        const openedView = await opened.settled({ timeoutMs: SETTLE_MS });
+        const opened = this.click({ message: panel, customId: choice.customId, user });
+        const openedView = await this.unlessStopped(opened.settled({ timeoutMs: SETTLE_MS }));
         if (!openedView.modal) throw new Error(`the offer opened no form: ${openedView.original?.content ?? ''}`);
+        if (this.#stopped) throw new Error('the table was stopped');
         const submitted = this.harness.double.submitModal({ modalOf: opened, values: { giveShares: '', giveCash: '100', getShares: '', getCash: '0' } });
-        const answered = await submitted.settled({ timeoutMs: SETTLE_MS });
-        if (privateFollowUps(answered).length === 0) await tableMovedPast(this.harness, this.channel(), stateOf(choice.customId));
+        const answered = await this.unlessStopped(submitted.settled({ timeoutMs: SETTLE_MS }));
+        if (privateFollowUps(answered).length === 0) await this.unlessStopped(tableMovedPast(this.harness, this.channel(), stateOf(choice.customId)));
         this.moves++;
         return true;
       }
-      const handle = this.harness.double.clickButton({ message: panel, customId: choice.customId, user });
-      const view = await handle.settled({ timeoutMs: SETTLE_MS });
+      const handle = this.click({ message: panel, customId: choice.customId, user });
+      const view = await this.unlessStopped(handle.settled({ timeoutMs: SETTLE_MS }));
       const refusal = privateFollowUps(view).at(-1);
       if (refusal) throw new Error(`the bot refused an offered button ${choice.kind}:${choice.arg}: ${refusal.content}`);
       if (!['cart', 'dispose'].includes(choice.kind)) {
         // Wait for the table to show the move (computers' and autopilot moves follow in the
         // background), and for the panel to show what comes next: it is answered after the table.
         const movedFrom = stateOf(choice.customId);
-        if (!this.tableDown) await tableMovedPast(this.harness, this.channel(), movedFrom);
-        await this.harness.double.waitFor(() => offersOnlyAfter(this.harness.double.message(panel!.id), movedFrom), {
-          timeoutMs: SETTLE_MS,
-          description: 'the panel answering the move',
-          channelId: panel.channelId,
-        });
+        if (!this.tableDown) await this.unlessStopped(tableMovedPast(this.harness, this.channel(), movedFrom));
+        await this.unlessStopped(
+          this.harness.double.waitFor(() => offersOnlyAfter(this.harness.double.message(panel!.id), movedFrom), {
+            timeoutMs: SETTLE_MS,
+            description: 'the panel answering the move',
+            channelId: panel.channelId,
+          }),
+        );
         this.moves++;
       }
       panel = this.harness.double.message(panel.id) ?? null;

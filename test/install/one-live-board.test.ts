@@ -135,12 +135,13 @@ it.skipIf(!serverUrl)(
     let bot = startBot();
     await bot.waitForLine('bot online', { timeoutMs: 120_000 });
     for (const [index, channelId] of channels.entries()) await openGame(guild, channelId, index * 2, index * 2 + 1);
-    const tables = channels.map((channelId, index) => tableOf(guild, channelId, 80 + index));
-    // The games go on as long as the rules let them (one may still end: then it has no live board).
-    for (const table of tables) table.declaresEnd = false;
     const counts: number[][] = [];
     for (let round = 0; round < 3; round++) {
-      // Every table plays as fast as it can; the process is killed while they do.
+      // Every table plays as fast as it can; the process is killed while they do, and its players
+      // stop waiting for what the dead process will not answer. The games go on as long as the
+      // rules let them (one may still end: then it has no live board).
+      const tables = channels.map((channelId, index) => tableOf(guild, channelId, 80 + 10 * round + index));
+      for (const table of tables) table.declaresEnd = false;
       let killed = false;
       const playing = tables.map(async (table) => {
         while (!killed) {
@@ -155,6 +156,7 @@ it.skipIf(!serverUrl)(
       // Killed a moment after play starts: long enough for every table to be mid-move, short enough that most games outlast three rounds.
       await new Promise((resolve) => setTimeout(resolve, 1500));
       killed = true;
+      for (const table of tables) table.stop();
       bot.kill();
       expect(await bot.exited).toBeNull();
       await Promise.all(playing);
@@ -177,7 +179,7 @@ it.skipIf(!serverUrl)(
     console.log(`the games after the third restart: ${statuses.map((game) => `${game.status} at state ${game.stateId}`).join(', ')}`);
     for (const game of statuses) expect(['active', 'finished']).toContain(game.status);
     // And the games in progress go on from the one board.
-    const running = (await expectedBoards(channels)).flatMap((boards, index) => (boards === 1 ? [tables[index]!] : []));
+    const running = (await expectedBoards(channels)).flatMap((boards, index) => (boards === 1 ? [tableOf(guild, channels[index]!, 120 + index)] : []));
     for (const table of running) expect(await table.playDecision()).toBe(true);
   },
   600_000,

@@ -129,7 +129,8 @@ export class DiscordDouble {
       gatewayUrl: () => this.gatewayUrl,
       onReady: () => this.#notifier.changed(),
     });
-    this.#dispatcher = new InteractionDispatcher(this.#state, this.#gateway, this.#notifier, this.calls);
+    const interactionDeadlineMs = options.interactionDeadlineMs ?? 3_000;
+    this.#dispatcher = new InteractionDispatcher(this.#state, this.#gateway, this.#notifier, this.calls, interactionDeadlineMs);
 
     const env: RestEnvironment = {
       state: this.#state,
@@ -137,7 +138,7 @@ export class DiscordDouble {
       gatewayUrl: () => this.gatewayUrl,
       dispatch: (event, data, intent) => this.#gateway.dispatch(event, data, intent),
       wants: (intent, guildId) => this.#gateway.wants(intent, guildId),
-      interactionDeadlineMs: options.interactionDeadlineMs ?? 3_000,
+      interactionDeadlineMs,
     };
     registerApplicationRoutes(this.#router, env);
     registerChannelRoutes(this.#router, env);

@@ -55,6 +55,8 @@ export interface SettleOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 2_000;
+/** How long after the deadline a first answer that reached the double in time may take to be stored. */
+const ANSWER_IN_FLIGHT_MS = 1_000;
 
 /** This double's random part of every interaction token, drawn once. */
 const TOKEN_PREFIX = `aW50ZXJhY3Rpb24.${randomBytes(32).toString('base64url')}`;
@@ -82,6 +84,8 @@ export class InteractionHandle {
     private readonly state: DoubleState,
     private readonly notifier: ChangeNotifier,
     private readonly calls: readonly RecordedCall[],
+    /** How long the bot has to send the first answer (`interactionDeadlineMs`). */
+    private readonly deadlineMs: number,
   ) {}
 
   get id(): string {
@@ -119,13 +123,31 @@ export class InteractionHandle {
 
   /** Resolves with the initial callback once the bot sent it. */
   async response(timeoutMs = DEFAULT_TIMEOUT_MS): Promise<InteractionCallback> {
+    await this.#firstAnswer(timeoutMs);
+    return this.record.callback as InteractionCallback;
+  }
+
+  /**
+   * Waits for the first answer, at most `timeoutMs`, and no longer than Discord would: once the
+   * deadline has passed without one, the double refuses it, as Discord does (the user saw "This
+   * interaction failed"), so there is nothing left to wait for. Returns the time left of `timeoutMs`.
+   */
+  async #firstAnswer(timeoutMs: number): Promise<number> {
+    const started = Date.now();
+    // A callback that reached the double just before the deadline is still being stored.
+    const refusedAfter = this.record.dispatchedAt + this.deadlineMs + ANSWER_IN_FLIGHT_MS - started;
+    const waitMs = Math.max(0, Math.min(timeoutMs, refusedAfter));
     await this.notifier.waitFor(
       () => this.record.callback !== null,
-      timeoutMs,
-      () => this.#failure('no callback arrived', timeoutMs),
+      waitMs,
+      () =>
+        this.#failure(
+          waitMs < timeoutMs ? `no callback arrived within Discord's ${this.deadlineMs} ms (the user sees "This interaction failed")` : 'no callback arrived',
+          waitMs,
+        ),
       this.record.channelId,
     );
-    return this.record.callback as InteractionCallback;
+    return timeoutMs - (Date.now() - started);
   }
 
   /**
@@ -134,11 +156,12 @@ export class InteractionHandle {
    * follow-up. `until` adds a condition of the test's own.
    */
   async settled({ timeoutMs = DEFAULT_TIMEOUT_MS, until }: SettleOptions = {}): Promise<InteractionView> {
+    const left = await this.#firstAnswer(timeoutMs);
     const done = () => this.#pendingReason() === null && (until ? until(this.view()) : true);
     // The answer happens in the interaction's channel; a test's own `until` may read anything.
     await this.notifier.waitFor(
       done,
-      timeoutMs,
+      Math.max(0, left),
       () => this.#failure(this.#pendingReason() ?? 'the until() condition is still false', timeoutMs),
       until ? undefined : this.record.channelId,
     );
@@ -181,6 +204,7 @@ export class InteractionDispatcher {
     private readonly gateway: Gateway,
     private readonly notifier: ChangeNotifier,
     private readonly calls: readonly RecordedCall[],
+    private readonly deadlineMs: number,
   ) {}
 
   slashCommand(input: SlashCommandInput): InteractionHandle {
@@ -486,7 +510,7 @@ export class InteractionDispatcher {
     const sent = this.reshape ? this.reshape(structuredClone(payload)) : payload;
     record.deliveredTo = this.gateway.dispatchInteraction(sent, guild.id);
     if (record.deliveredTo.length === 0) throw new Error(`discord-double: no gateway session serves guild ${guild.id} (check the shards)`);
-    return new InteractionHandle(record, payload, state, this.notifier, this.calls);
+    return new InteractionHandle(record, payload, state, this.notifier, this.calls, this.deadlineMs);
   }
 }
 
