@@ -1,6 +1,7 @@
 /**
  * Computer players at the table, through the real discord.js client and the Discord double:
- * the host fills a lobby with five hard computer players and plays a whole game against them,
+ * the host fills a lobby with five computer players of every level and plays a whole game
+ * against them (one hard player: each of its decisions takes its whole second of thought),
  * the computers' moves appearing on the table like anyone's, and the human's clicks answered
  * promptly while the computers think (in the worker pool, off the bot's event loop).
  */
@@ -18,7 +19,7 @@ afterAll(async () => {
 });
 
 describe('a game against computer players', () => {
-  it('seats five hard computers from the lobby and plays a whole game against them', async () => {
+  it('seats five computers from the lobby and plays a whole game against them', async () => {
     const [host] = h.guild.users as [(typeof h.guild.users)[0]];
     const start = await h.double
       .slashCommand({ guildId: h.guild.id, channelId: h.guild.channelId, user: host, name: 'acquire', subcommand: 'start', options: { hints: true } })
@@ -34,16 +35,19 @@ describe('a game against computer players', () => {
     const add = buttonsOf(h.double.message(lobby.id)).find((button) => button.kind === 'addBot')!;
     const refused = await h.double.clickButton({ message: lobby, customId: add.customId, user: guest }).settled({ timeoutMs: SETTLE_MS });
     expect(refused.followUps[0]?.content ?? refused.original?.content).toMatch(/Only the host/);
-    for (let i = 0; i < 5; i++) await click('addBot', 'hard');
+    for (const level of ['hard', 'medium', 'easy', 'medium', 'easy']) await click('addBot', level);
+    // The host takes the last one back and seats another.
     await click('removeBot');
-    await click('addBot', 'hard');
+    await click('addBot', 'medium');
     const seated = h.double.message(lobby.id)!.embeds[0]!.fields![0]!.value;
-    expect(seated.match(/🤖 Hard bot/g) ?? []).toHaveLength(5);
+    expect(seated.match(/🤖 Hard bot/g) ?? []).toHaveLength(1);
+    expect(seated.match(/🤖 Medium bot/g) ?? []).toHaveLength(3);
+    expect(seated.match(/🤖 Easy bot/g) ?? []).toHaveLength(1);
     expect(buttonsOf(h.double.message(lobby.id)).find((button) => button.kind === 'addBot')).toBeUndefined(); // full: six seats
     await click('start');
 
     const game = (await getGame(h.database.prisma, (await h.database.prisma.game.findFirstOrThrow({ where: { channelId: h.guild.channelId } })).id))!;
-    expect(game.seats.map((seat) => seat.userId.startsWith('ai:hard:'))).toEqual(game.seats.map((seat) => seat.userId !== host.id));
+    expect(game.seats.map((seat) => seat.userId.startsWith('ai:'))).toEqual(game.seats.map((seat) => seat.userId !== host.id));
     const table = new Table(h, 11);
     let decisions = 0;
     let suggested = false;
