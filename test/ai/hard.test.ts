@@ -7,7 +7,9 @@ import { chooseAction } from '../../src/ai/index.js';
 import { HARD_SETTINGS, hardSearch } from '../../src/ai/hard.js';
 import { contestMove, greedyMove, playoutPolicy } from '../../src/ai/playout.js';
 import { toCore } from '../../src/engine/core/convert.js';
-import { GAME_OVER, playOutCore } from '../../src/engine/core/game.js';
+import { BUY_SHARES, type CoreGame, GAME_OVER, NO_ACTION, playOutCore } from '../../src/engine/core/game.js';
+import { standing } from '../../src/ai/evaluate.js';
+import { coreMoves } from '../../src/ai/moves.js';
 import { apply, createGame, decidingSeat, viewFor, type GameOptions, type GameState } from '../../src/engine/index.js';
 import { scenario } from '../support/notation.js';
 
@@ -92,5 +94,43 @@ describe('the hard player', () => {
       const other = toCore(midGame(4, { holdings }, 32, 45));
       expect(other.act(contestMove(other))).toBe(true);
     }
+  });
+
+  it('buys in its look-ahead exactly the basket that playing every basket out one move would pick', () => {
+    // greedyMove scores a basket without playing it (src/ai/playout.ts): the same pick, to the
+    // last tie, as the medium player's rule played move by move, at every buy of whole games.
+    const played = (game: CoreGame, seat: number) => {
+      let best = NO_ACTION;
+      let bestScore = -Infinity;
+      for (const move of coreMoves(game)) {
+        const after = game.clone();
+        if (!after.act(move)) continue;
+        const score = standing(after, seat);
+        if (score > bestScore) [best, bestScore] = [move, score];
+      }
+      return best;
+    };
+    let buys = 0;
+    for (const [seed, options] of [
+      [41, {}],
+      [42, { bonusMode: 'tycoon' }],
+      [43, { holdings: 'hidden' }],
+    ] as const) {
+      const game = toCore(midGame(4, options as Partial<GameOptions>, seed, 0));
+      const policy = playoutPolicy(game, 0, 0.3, seed);
+      playOutCore(
+        game,
+        (current) => {
+          if (current.phase === BUY_SHARES) {
+            buys++;
+            const seat = current.decidingSeat();
+            expect(greedyMove(current, seat)).toBe(played(current, seat));
+          }
+          return policy(current);
+        },
+        3000,
+      );
+    }
+    expect(buys).toBeGreaterThan(60);
   });
 });
