@@ -2,7 +2,7 @@
  * The hard player's search (src/ai/hard.ts): it stops at its budget and spends it, takes a move
  * that clearly wins, and its playouts' policies (src/ai/playout.ts) play legal moves only.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { chooseAction } from '../../src/ai/index.js';
 import { HARD_SETTINGS, hardSearch } from '../../src/ai/hard.js';
 import { contestMove, greedyMove, playoutPolicy } from '../../src/ai/playout.js';
@@ -52,6 +52,22 @@ describe('the hard player', () => {
     const one = hardSearch(view, 9, settings, 60_000)!;
     expect(one.playouts).toBeLessThanOrEqual(400);
     expect(hardSearch(view, 9, settings, 60_000)).toEqual(one);
+  });
+
+  it('shares its playouts by count when they end it: a slow start (a cold thread) changes nothing', () => {
+    const view = busyView(22);
+    const settings = { ...HARD_SETTINGS, playouts: 400 };
+    const steady = hardSearch(view, 9, settings, 60_000)!;
+    // The clock as a cold thread may see it: the first world's steps a second each, then fast.
+    let clock = 0;
+    let calls = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += calls++ < 12 ? 1000 : 0.01));
+    try {
+      expect(hardSearch(view, 9, settings, 60_000)).toEqual(steady);
+    } finally {
+      now.mockRestore();
+    }
+    expect(calls).toBeGreaterThan(12);
   });
 
   it('takes the merger that pays it a lead rather than a tile that does nothing', () => {
