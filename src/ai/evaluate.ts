@@ -9,7 +9,7 @@ import { bonusAmounts } from '../engine/bonuses.js';
 import { GAME_OVER, TIERS, type CoreGame } from '../engine/core/game.js';
 
 /** Weight of a bonus not yet paid: chains are merged or the game ends, but not all soon. */
-const BONUS_WEIGHT = 0.6;
+export const BONUS_WEIGHT = 0.6;
 
 /** Scratch for one chain's holdings and bonuses (one position is scored at a time on a thread). */
 let holdings = new Int32Array(0);

@@ -64,6 +64,9 @@ export function reward(game: CoreGame, seat: number): number {
 /** Dollars of standing that make a win about 2.7 times as likely as a loss (the logistic's scale). */
 const STANDING_SCALE = 4000;
 
+/** A cap on playouts from which the rounds are planned by the clock's pace, not by the count. */
+const PLAN_BY_TIME = 100_000;
+
 /** The most a hard decision may think unless told otherwise (the bot's and the tournament's). */
 export const DEFAULT_BUDGET_MS = 1000;
 
@@ -94,11 +97,14 @@ export function hardSearch(view: GameView, seed: number, settings: HardSettings 
   let playouts = 0;
   let worldTime = 0;
   search: while (rounds > 0) {
-    // The playouts this round may spend: its share of what is left, by count and by time.
-    // (Planned again after the search's first world, the first measure of its pace.)
+    // The playouts this round may spend: its share of what is left, by count, and by time only
+    // when the count is out of reach (no cap worth the name, as in bench:ai's `hard@ms`): a
+    // search its playouts end is then the same whatever the clock (a cold thread's slow first
+    // world must not change how the rest are shared). (Planned again after the first world.)
     const plan = () => {
       const playoutTime = playouts > 0 ? (performance.now() - started) / playouts : 0;
-      const left = Math.min(settings.playouts - playouts, playoutTime > 0 ? (deadline - performance.now()) / playoutTime : Number.POSITIVE_INFINITY);
+      const byTime = settings.playouts >= PLAN_BY_TIME && playoutTime > 0;
+      const left = Math.min(settings.playouts - playouts, byTime ? (deadline - performance.now()) / playoutTime : Number.POSITIVE_INFINITY);
       return Math.max(1, Math.floor(left / rounds / active.length));
     };
     let perCandidate = plan();

@@ -7,11 +7,24 @@
  * rules with a little noise. None of them reads anything but the world it plays in (a world dealt
  * from the hard player's view, src/ai/determinize.ts).
  */
-import { actionKind, BUY_SHARES, buyAction, type CoreGame, DECLARE_END, NO_ACTION } from '../engine/core/game.js';
+import { bonusAmounts } from '../engine/bonuses.js';
+import {
+  actionFirst,
+  actionKind,
+  BUY,
+  BUY_SHARES,
+  basketChain,
+  buyAction,
+  type CoreGame,
+  DECLARE_END,
+  GAME_OVER,
+  NO_ACTION,
+  TIERS,
+} from '../engine/core/game.js';
 import { CoreRandomPlayer } from '../engine/core/random-player.js';
 import { advance, valueAt } from '../engine/rng.js';
 import { baselineMove } from './baseline.js';
-import { standing } from './evaluate.js';
+import { BONUS_WEIGHT, standing } from './evaluate.js';
 import { coreMoves } from './moves.js';
 
 export type CorePolicy = (game: CoreGame) => number;
@@ -31,15 +44,82 @@ export function noisy(policy: CorePolicy, noise: number, seed: number): CorePoli
  * legal move (first on a tie): the medium player's rule, on the core.
  */
 export function greedyMove(game: CoreGame, seat: number): number {
+  const moves = coreMoves(game);
+  const buying = game.phase === BUY_SHARES && game.decidingSeat() === seat && !game.endDeclared && buyScorer(game, seat);
   let best = NO_ACTION;
   let bestScore = -Infinity;
-  for (const move of coreMoves(game)) {
-    const after = game.clone();
-    if (!after.act(move)) continue;
-    const score = standing(after, seat);
+  for (const move of moves) {
+    let score: number;
+    if (buying && actionKind(move) === BUY) score = buyStanding(game, seat, move);
+    else {
+      const after = game.clone();
+      if (!after.act(move)) continue;
+      score = standing(after, seat);
+    }
     if (score > bestScore) [best, bestScore] = [move, score];
   }
   return best;
+}
+
+/**
+ * Scratch for `buyStanding`: each player's bonus in each chain when `seat` holds 0 to 3 more of
+ * its shares (chain × 4 + extra, then player), and everyone's net worth.
+ */
+let bonusTable = new Int32Array(0);
+let worths = new Int32Array(0);
+let holdings = new Int32Array(0);
+let bonuses = new Int32Array(0);
+const extra = new Int32Array(8);
+
+/**
+ * Readies `buyStanding` for `game`, where `seat` buys (the end not declared): false when the turn
+ * the buy ends also ends the game, whose standing only playing it out tells.
+ */
+function buyScorer(game: CoreGame, seat: number): boolean {
+  const probe = game.clone();
+  if (!probe.act(buyAction(0)) || probe.phase === GAME_OVER) return false;
+  const { players, chains } = game.rules;
+  if (bonusTable.length !== chains * 4 * players) bonusTable = new Int32Array(chains * 4 * players);
+  if (holdings.length !== players) {
+    holdings = new Int32Array(players);
+    bonuses = new Int32Array(players);
+    worths = new Int32Array(players);
+  }
+  for (let player = 0; player < players; player++) worths[player] = game.netWorth(player);
+  for (let chain = 0; chain < chains; chain++) {
+    if (!game.isActive(chain)) continue;
+    for (let holder = 0; holder < players; holder++) holdings[holder] = game.shares[holder * chains + chain]!;
+    for (let more = 0; more < 4; more++) {
+      bonusAmounts(game.rules.bonusMode, TIERS[game.rules.tiers[chain]!]!, game.size[chain]!, holdings, bonuses);
+      bonusTable.set(bonuses, (chain * 4 + more) * players);
+      holdings[seat]!++;
+    }
+  }
+  return true;
+}
+
+/**
+ * `standing(after, seat)` for the position after `seat` buys `basket`, without playing it: a buy
+ * at the price leaves every net worth as it was and ends the turn (readied by `buyScorer`), so
+ * only the bonuses of the chains bought change. The same sums in the same order as `equity`.
+ */
+function buyStanding(game: CoreGame, seat: number, basket: number): number {
+  const { players, chains } = game.rules;
+  extra.fill(0);
+  for (let position = actionFirst(basket) - 1; position >= 0; position--) extra[basketChain(basket, position)]!++;
+  let mine = 0;
+  let best = -Infinity;
+  for (let player = 0; player < players; player++) {
+    let value = worths[player]!;
+    for (let chain = 0; chain < chains; chain++) {
+      if (!game.isActive(chain)) continue;
+      const bonus = bonusTable[(chain * 4 + extra[chain]!) * players + player]!;
+      if (bonus > 0) value += BONUS_WEIGHT * bonus;
+    }
+    if (player === seat) mine = value;
+    else best = Math.max(best, value);
+  }
+  return mine - best;
 }
 
 const held = (game: CoreGame, seat: number, chain: number): number => game.shares[seat * game.rules.chains + chain]!;

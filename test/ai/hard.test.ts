@@ -2,12 +2,14 @@
  * The hard player's search (src/ai/hard.ts): it stops at its budget and spends it, takes a move
  * that clearly wins, and its playouts' policies (src/ai/playout.ts) play legal moves only.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { chooseAction } from '../../src/ai/index.js';
 import { HARD_SETTINGS, hardSearch } from '../../src/ai/hard.js';
 import { contestMove, greedyMove, playoutPolicy } from '../../src/ai/playout.js';
 import { toCore } from '../../src/engine/core/convert.js';
-import { GAME_OVER, playOutCore } from '../../src/engine/core/game.js';
+import { BUY_SHARES, type CoreGame, GAME_OVER, NO_ACTION, playOutCore } from '../../src/engine/core/game.js';
+import { standing } from '../../src/ai/evaluate.js';
+import { coreMoves } from '../../src/ai/moves.js';
 import { apply, createGame, decidingSeat, viewFor, type GameOptions, type GameState } from '../../src/engine/index.js';
 import { scenario } from '../support/notation.js';
 
@@ -52,6 +54,22 @@ describe('the hard player', () => {
     expect(hardSearch(view, 9, settings, 60_000)).toEqual(one);
   });
 
+  it('shares its playouts by count when they end it: a slow start (a cold thread) changes nothing', () => {
+    const view = busyView(22);
+    const settings = { ...HARD_SETTINGS, playouts: 400 };
+    const steady = hardSearch(view, 9, settings, 60_000)!;
+    // The clock as a cold thread may see it: the first world's steps a second each, then fast.
+    let clock = 0;
+    let calls = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += calls++ < 12 ? 1000 : 0.01));
+    try {
+      expect(hardSearch(view, 9, settings, 60_000)).toEqual(steady);
+    } finally {
+      now.mockRestore();
+    }
+    expect(calls).toBeGreaterThan(12);
+  });
+
   it('takes the merger that pays it a lead rather than a tile that does nothing', () => {
     // Tower (10 tiles, Ann its only holder) merges into Luxor (12, safe) if Ann plays 1B: she is
     // paid both bonuses and sells, from $500 against Ben's $8,000. Her other tiles touch nothing.
@@ -92,5 +110,43 @@ describe('the hard player', () => {
       const other = toCore(midGame(4, { holdings }, 32, 45));
       expect(other.act(contestMove(other))).toBe(true);
     }
+  });
+
+  it('buys in its look-ahead exactly the basket that playing every basket out one move would pick', () => {
+    // greedyMove scores a basket without playing it (src/ai/playout.ts): the same pick, to the
+    // last tie, as the medium player's rule played move by move, at every buy of whole games.
+    const played = (game: CoreGame, seat: number) => {
+      let best = NO_ACTION;
+      let bestScore = -Infinity;
+      for (const move of coreMoves(game)) {
+        const after = game.clone();
+        if (!after.act(move)) continue;
+        const score = standing(after, seat);
+        if (score > bestScore) [best, bestScore] = [move, score];
+      }
+      return best;
+    };
+    let buys = 0;
+    for (const [seed, options] of [
+      [41, {}],
+      [42, { bonusMode: 'tycoon' }],
+      [43, { holdings: 'hidden' }],
+    ] as const) {
+      const game = toCore(midGame(4, options as Partial<GameOptions>, seed, 0));
+      const policy = playoutPolicy(game, 0, 0.3, seed);
+      playOutCore(
+        game,
+        (current) => {
+          if (current.phase === BUY_SHARES) {
+            buys++;
+            const seat = current.decidingSeat();
+            expect(greedyMove(current, seat)).toBe(played(current, seat));
+          }
+          return policy(current);
+        },
+        3000,
+      );
+    }
+    expect(buys).toBeGreaterThan(60);
   });
 });
