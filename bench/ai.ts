@@ -14,19 +14,18 @@
  *   time per decision: hard p50 / p99 (goal p99 ≤ 1 s), medium p99 (≤ 20 ms), the yardstick's p50
  *
  * For development, `--lineup a,b,c,d` adds a row of those entrants (the first under test), with
- * `old` (main's hard at fb125c2, bench/hard-old/), `hard#N` and `old#N` (held to N playouts a
- * decision with no clock, so load cannot bias a comparison) and `hard#N/S` (a shortlist of S).
+ * `hard#N` (hard held to N playouts a decision with no clock, so load cannot bias a comparison)
+ * and `hard#N/S` (a shortlist of S).
  */
 import { availableParallelism } from 'node:os';
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import { apply, createGame, decidingSeat, viewFor, type Action, type GameOptions, type GameView } from '../src/engine/index.js';
 import { chooseAction, type Player } from '../src/ai/index.js';
 import { HARD_SETTINGS, hardAction } from '../src/ai/hard.js';
-import { HARD_SETTINGS as OLD_SETTINGS, hardAction as oldHardAction } from './hard-old/hard.js';
 import { yardstickAction } from './yardstick.js';
 
 /** A seat: a level, the baseline, the MCTS yardstick, or hard held to a budget (ms) with no cap on playouts. */
-type Entrant = Player | 'yardstick' | 'old' | `hard@${number}` | `hard#${number}` | `hard#${number}/${number}` | `old#${number}`;
+type Entrant = Player | 'yardstick' | `hard@${number}` | `hard#${number}` | `hard#${number}/${number}`;
 
 interface Match {
   name: string;
@@ -59,16 +58,14 @@ function choose(view: GameView, entrant: Entrant, seed: number): Action | null {
   if (entrant === 'yardstick') return yardstickAction(view, seed);
   const budget = /^hard@(\d+)$/.exec(entrant);
   if (budget) return hardAction(view, seed, { ...HARD_SETTINGS, playouts: 1_000_000 }, Number(budget[1]));
-  // Development entrants: hard (or main's hard, `old`) held to a fixed count of playouts, no clock.
-  const fixed = /^(hard|old)#(\d+)(?:\/(\d+))?$/.exec(entrant);
+  // Development entrants: hard held to a fixed count of playouts (and shortlist), no clock.
+  const fixed = /^hard#(\d+)(?:\/(\d+))?$/.exec(entrant);
   if (fixed) {
-    const search = fixed[1] === 'old' ? oldHardAction : hardAction;
-    const settings = { ...(fixed[1] === 'old' ? OLD_SETTINGS : HARD_SETTINGS), playouts: Number(fixed[2]) };
-    if (fixed[3]) settings.shortlist = Number(fixed[3]);
-    const action = search(view, seed, settings, Number.POSITIVE_INFINITY);
+    const settings = { ...HARD_SETTINGS, playouts: Number(fixed[1]) };
+    if (fixed[2]) settings.shortlist = Number(fixed[2]);
+    const action = hardAction(view, seed, settings, Number.POSITIVE_INFINITY);
     if (action) return action;
   }
-  if (entrant === 'old') return oldHardAction(view, seed);
   if (fixed) return chooseAction(view, { level: 'hard', seed });
   return chooseAction(view, { level: entrant as Player, seed, trades: true });
 }
@@ -132,7 +129,7 @@ if (!isMainThread) {
     'medium vs 3 yardsticks': 'no goal',
     'easy vs 3 baselines': 'goal < 25%',
   };
-  // `--lineup a,b,c,d`: one more row, the first entrant under test (e.g. hard#10000,old#3000,old#3000,old#3000).
+  // `--lineup a,b,c,d`: one more row, the first entrant under test (e.g. hard#10000,hard#3000,hard#3000,hard#3000).
   const lineupArg = process.argv.indexOf('--lineup');
   if (lineupArg >= 0) {
     const lineup = process.argv[lineupArg + 1]!.split(',') as Entrant[];
