@@ -14,8 +14,8 @@
  *   time per decision: hard p50 / p99 (goal p99 ≤ 1 s), medium p99 (≤ 20 ms), the yardstick's p50
  *
  * For development, `--lineup a,b,c,d` adds a row of those entrants (the first under test), with
- * `hard#N` (hard held to N playouts a decision with no clock, so load cannot bias a comparison)
- * and `hard#N/S` (a shortlist of S).
+ * `hard#N` (hard held to N playouts a decision with no clock, so load cannot bias a comparison),
+ * `hard#N/S` (a shortlist of S) and `hard#N/S/H` (playouts H turns deep; 0: to the game's end).
  */
 import { availableParallelism } from 'node:os';
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
@@ -25,7 +25,7 @@ import { HARD_SETTINGS, hardAction } from '../src/ai/hard.js';
 import { yardstickAction } from './yardstick.js';
 
 /** A seat: a level, the baseline, the MCTS yardstick, or hard held to a budget (ms) with no cap on playouts. */
-type Entrant = Player | 'yardstick' | `hard@${number}` | `hard#${number}` | `hard#${number}/${number}`;
+type Entrant = Player | 'yardstick' | `hard@${number}` | `hard#${number}` | `hard#${number}/${number}` | `hard#${number}/${number}/${number}`;
 
 interface Match {
   name: string;
@@ -58,11 +58,12 @@ function choose(view: GameView, entrant: Entrant, seed: number): Action | null {
   if (entrant === 'yardstick') return yardstickAction(view, seed);
   const budget = /^hard@(\d+)$/.exec(entrant);
   if (budget) return hardAction(view, seed, { ...HARD_SETTINGS, playouts: 1_000_000 }, Number(budget[1]));
-  // Development entrants: hard held to a fixed count of playouts (and shortlist), no clock.
-  const fixed = /^hard#(\d+)(?:\/(\d+))?$/.exec(entrant);
+  // Development entrants: hard held to a fixed count of playouts (and shortlist, and horizon), no clock.
+  const fixed = /^hard#(\d+)(?:\/(\d+))?(?:\/(\d+))?$/.exec(entrant);
   if (fixed) {
     const settings = { ...HARD_SETTINGS, playouts: Number(fixed[1]) };
     if (fixed[2]) settings.shortlist = Number(fixed[2]);
+    if (fixed[3]) settings.horizon = Number(fixed[3]);
     const action = hardAction(view, seed, settings, Number.POSITIVE_INFINITY);
     if (action) return action;
   }

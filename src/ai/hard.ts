@@ -35,7 +35,7 @@ export interface HardSettings {
 /**
  * What `hard` plays with, in Discord and in the tournament alike (docs/ai.md has the figures).
  */
-export const HARD_SETTINGS: HardSettings = { playouts: 3000, shortlist: 10, noise: 0.1, horizon: 8 };
+export const HARD_SETTINGS: HardSettings = { playouts: 3000, shortlist: 10, noise: 0.1, horizon: 16 };
 
 const ROLLOUT_LIMIT = 3000;
 /** The share of `budgetMs` the search plans to use: the rest is room for a slow world or a pause. */
