@@ -3,25 +3,15 @@
  * that clearly wins, and its playouts' policies (src/ai/playout.ts) play legal moves only.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { chooseAction } from '../../src/ai/index.js';
 import { HARD_SETTINGS, hardSearch } from '../../src/ai/hard.js';
 import { contestMove, greedyMove, playoutPolicy } from '../../src/ai/playout.js';
 import { toCore } from '../../src/engine/core/convert.js';
 import { BUY_SHARES, type CoreGame, GAME_OVER, NO_ACTION, playOutCore } from '../../src/engine/core/game.js';
 import { standing } from '../../src/ai/evaluate.js';
 import { coreMoves } from '../../src/ai/moves.js';
-import { apply, createGame, decidingSeat, viewFor, type GameOptions, type GameState } from '../../src/engine/index.js';
+import { decidingSeat, viewFor, type GameOptions } from '../../src/engine/index.js';
 import { scenario } from '../support/notation.js';
-
-/** A game `steps` actions in, played by baselines. */
-function midGame(players: number, options: Partial<GameOptions>, seed: number, steps: number): GameState {
-  let state = createGame({ players: Array.from({ length: players }, (_, seat) => ({ id: `p${seat}`, name: `P${seat}` })), options, seed });
-  for (let step = 0; step < steps; step++) {
-    const seat = decidingSeat(state)!;
-    state = (apply(state, chooseAction(viewFor(state, state.players[seat]!.id), { level: 'baseline', seed: step })!) as { state: GameState }).state;
-  }
-  return state;
-}
+import { midGame } from './mid-game.js';
 
 /** The deciding seat's view of a game `steps` actions in whose decision has at least `moves` candidates. */
 function busyView(seed: number) {

@@ -7,6 +7,7 @@ import { chooseAction, type Player } from '../../src/ai/index.js';
 import { determinize, hiddenTiles } from '../../src/ai/determinize.js';
 import { apply, createGame, decidingSeat, legalActions, viewFor, type Action, type GameOptions, type GameState } from '../../src/engine/index.js';
 import { RandomPlayer } from '../support/random-player.js';
+import { midGame } from './mid-game.js';
 
 /** A seat: a computer player, or a random player that also makes trade offers for the others to answer. */
 type Seat = Player | 'random';
@@ -117,16 +118,6 @@ describe('computer players', () => {
     expect(hiddenTiles(viewFor(state, state.players[seat]!.id)).sort()).toEqual(hidden);
   });
 });
-
-/** A game `steps` actions in, played by baselines. */
-function midGame(players: number, options: Partial<GameOptions>, seed: number, steps: number): GameState {
-  let state = createGame({ players: Array.from({ length: players }, (_, seat) => ({ id: `p${seat}`, name: `P${seat}` })), options, seed });
-  for (let step = 0; step < steps; step++) {
-    const seat = decidingSeat(state)!;
-    state = (apply(state, chooseAction(viewFor(state, state.players[seat]!.id), { level: 'baseline', seed: step })!) as { state: GameState }).state;
-  }
-  return state;
-}
 
 /**
  * The same game as the player sees it, everything hidden from them changed: the others' hands
