@@ -99,9 +99,13 @@ export class Table {
     this.#onStop.clear();
   }
 
+  #throwIfStopped(): void {
+    if (this.#stopped) throw new Error('the table was stopped');
+  }
+
   /** `work`, unless the table is stopped first. */
   private async unlessStopped<T>(work: Promise<T>): Promise<T> {
-    if (this.#stopped) throw new Error('the table was stopped');
+    this.#throwIfStopped();
     let fail: (error: Error) => void = () => undefined;
     const stopped = new Promise<never>((_, reject) => {
       fail = reject;
@@ -115,7 +119,7 @@ export class Table {
   }
 
   private click(input: Parameters<Venue['double']['clickButton']>[0]) {
-    if (this.#stopped) throw new Error('the table was stopped');
+    this.#throwIfStopped();
     return this.harness.double.clickButton(input);
   }
 
@@ -168,7 +172,7 @@ export class Table {
         const opened = this.click({ message: panel, customId: choice.customId, user });
         const openedView = await this.unlessStopped(opened.settled({ timeoutMs: SETTLE_MS }));
         if (!openedView.modal) throw new Error(`the offer opened no form: ${openedView.original?.content ?? ''}`);
-        if (this.#stopped) throw new Error('the table was stopped');
+        this.#throwIfStopped();
         const submitted = this.harness.double.submitModal({ modalOf: opened, values: { giveShares: '', giveCash: '100', getShares: '', getCash: '0' } });
         const answered = await this.unlessStopped(submitted.settled({ timeoutMs: SETTLE_MS }));
         if (privateFollowUps(answered).length === 0) await this.unlessStopped(tableMovedPast(this.harness, this.channel(), stateOf(choice.customId)));
